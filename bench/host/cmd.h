@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* csbench subcommands: one file each, dispatched from main.c's table. */
+#ifndef CSBENCH_CMD_H
+#define CSBENCH_CMD_H
+
+/* Exit codes, documented in the README. */
+enum {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,		/* the job or a check failed */
+	EXIT_USAGE = 2,		/* bad command line or input file */
+	EXIT_GUEST = 3,		/* the guest crashed, hung or QEMU failed */
+};
+
+int cmd_boot(int argc, char **argv);
+
+#endif

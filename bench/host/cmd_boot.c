@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * csbench boot: one guest, one job script. Used by `make boot-test` and
+ * by anyone who wants to run something by hand in exactly the guest the
+ * benchmarks use.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../lib/log.h"
+#include "../lib/opts.h"
+#include "../lib/paths.h"
+#include "accel.h"
+#include "cmd.h"
+#include "console.h"
+#include "job.h"
+
+int cmd_boot(int argc, char **argv)
+{
+	const char *kernel = NULL, *initrd = NULL, *image = NULL;
+	const char *script = NULL, *bin = NULL, *out = NULL, *append = NULL;
+	const char *accel = "auto", *cpu = NULL;
+	long timeout = 600, memory = 2048;
+	int show_log = 0;
+	const struct opt opts[] = {
+		{ "kernel", OPT_STR, &kernel, 0, 0, "FILE", "bzImage to boot" },
+		{ "initrd", OPT_STR, &initrd, 0, 0, "FILE", "initramfs with csbench-init" },
+		{ "image", OPT_STR, &image, 0, 0, "FILE", "root image (attached with snapshot=on)" },
+		{ "job", OPT_STR, &script, 0, 0, "FILE", "shell script the guest runs" },
+		{ "bin", OPT_STR, &bin, 0, 0, "DIR", "guest binaries, on PATH in the guest" },
+		{ "out", OPT_STR, &out, 0, 0, "DIR", "where console, logs and the share go" },
+		{ "append", OPT_STR, &append, 0, 0, "ARGS", "extra kernel command line" },
+		{ "accel", OPT_STR, &accel, 0, 0, "auto|tcg|kvm", "accelerator (auto probes KVM)" },
+		{ "cpu", OPT_STR, &cpu, 0, 0, "MODEL", "QEMU CPU model (Intel vendor)" },
+		{ "timeout", OPT_INT, &timeout, 10, 86400, "SEC", "kill the guest after this long" },
+		{ "memory", OPT_INT, &memory, 256, 65536, "MB", "guest memory" },
+		{ "show-log", OPT_FLAG, &show_log, 0, 0, NULL, "print the job's output" },
+		{ NULL }
+	};
+	char cache[4096], why[512];
+	struct job_spec spec = { 0 };
+	struct job_result res;
+	int idx;
+
+	log_prog = "csbench boot";
+	idx = opts_parse("boot", "--kernel F --initrd F --image F --job F --out D [OPTIONS]",
+			 opts, argc, argv);
+	if (idx == -2)
+		return EXIT_OK;
+	if (idx < 0)
+		return EXIT_USAGE;
+	if (!kernel || !initrd || !image || !script || !out) {
+		err_msg("--kernel, --initrd, --image, --job and --out are required");
+		return EXIT_USAGE;
+	}
+	cache_dir(cache, sizeof(cache));
+	if (accel_choose(accel, kernel, initrd, cache, &spec.vm.accel, why,
+			 sizeof(why))) {
+		err_msg("--accel %s: expected auto, tcg or kvm", accel);
+		return EXIT_USAGE;
+	}
+	spec.out = out;
+	spec.script = script;
+	spec.bin_dir = bin;
+	spec.accel_why = why;
+	spec.vm.kernel = kernel;
+	spec.vm.initrd = initrd;
+	spec.vm.image = image;
+	spec.vm.append = append;
+	spec.vm.cpu_model = cpu;
+	spec.vm.timeout_s = timeout;
+	spec.vm.memory_mb = memory;
+	if (mkdirs(out, 0755)) {
+		err_msg("cannot create %s", out);
+		return EXIT_FAIL;
+	}
+
+	info("accelerator %s (%s)", accel_name(spec.vm.accel), why);
+	job_run(&spec, &res);
+	info("pinning: %s (vCPUs on host cpus %d,%d,%d,%d)", res.vm.pinning.how,
+	     res.vm.pinning.host_cpu[0], res.vm.pinning.host_cpu[1],
+	     res.vm.pinning.host_cpu[2], res.vm.pinning.host_cpu[3]);
+	info("guest %s after %.1f s (init reached after %.1f s)",
+	     vm_outcome_name(res.vm.outcome), res.vm.seconds, res.vm.boot_s);
+
+	if (show_log) {
+		char path[4200];
+		FILE *f;
+		int c;
+
+		snprintf(path, sizeof(path), "%s/job.log", res.share);
+		f = fopen(path, "r");
+		while (f && (c = fgetc(f)) != EOF)
+			putchar(c);
+		if (f)
+			fclose(f);
+	}
+	if (res.vm.outcome != VM_POWERED_OFF) {
+		err_msg("guest %s: %s; console: %s/console.log",
+			vm_outcome_name(res.vm.outcome), res.vm.problem, out);
+		console_tail(spec.vm.console, 15);
+		return EXIT_GUEST;
+	}
+	if (!res.have_status) {
+		err_msg("guest powered off without running the job; see %s/share/init.log and %s/console.log",
+			out, out);
+		console_tail(spec.vm.console, 10);
+		return EXIT_GUEST;
+	}
+	if (res.exit_code) {
+		err_msg("job %s ended with %s; see %s/job.log", script,
+			res.status, res.share);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "console.h"
+
+/*
+ * What the kernel prints when something went wrong, after rcutorture's
+ * console parser. The first match names the problem.
+ */
+static const struct {
+	const char *name, *needle;
+} problems[] = {
+	{ "panic", "Kernel panic" },
+	{ "oops", "Oops:" },
+	{ "bug", "kernel BUG at" },
+	{ "bug", "BUG:" },
+	{ "warning", "WARNING:" },
+	{ "lockdep", "possible circular locking dependency" },
+	{ "lockdep", "inconsistent lock state" },
+	{ "trap", "int3:" },
+	{ "trap", "general protection fault" },
+	{ "rcu-stall", "rcu_sched self-detected stall" },
+	{ "rcu-stall", "rcu: INFO:" },
+	{ "kmemleak", "unreferenced object" },
+	{ "hung-task", "blocked for more than" },
+};
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text;
+	long size;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	rewind(f);
+	text = malloc(size + 1);
+	if (text) {
+		size = fread(text, 1, size, f);
+		text[size] = '\0';
+	}
+	fclose(f);
+	return text;
+}
+
+const char *console_scan_text(const char *text, char *line, size_t len)
+{
+	const char *found = NULL, *name = NULL, *p, *start, *end;
+	size_t i;
+
+	for (i = 0; i < sizeof(problems) / sizeof(problems[0]); i++) {
+		p = strstr(text, problems[i].needle);
+		if (p && (!found || p < found)) {
+			found = p;
+			name = problems[i].name;
+		}
+	}
+	if (!found)
+		return NULL;
+	start = found;
+	while (start > text && start[-1] != '\n')
+		start--;
+	end = strchr(found, '\n');
+	if (!end)
+		end = found + strlen(found);
+	snprintf(line, len, "%.*s", (int)(end - start), start);
+	/* Serial consoles end lines with \r\n. */
+	line[strcspn(line, "\r")] = '\0';
+	return name;
+}
+
+const char *console_scan(const char *path, char *line, size_t len)
+{
+	char *text = slurp(path);
+	const char *name;
+
+	if (!text)
+		return NULL;
+	name = console_scan_text(text, line, len);
+	free(text);
+	return name;
+}
+
+void console_tail(const char *path, int n)
+{
+	char *text = slurp(path);
+	char *p;
+	int lines = 0;
+
+	if (!text)
+		return;
+	p = text + strlen(text);
+	while (p > text && lines <= n) {
+		p--;
+		if (*p == '\n')
+			lines++;
+	}
+	if (*p == '\n')
+		p++;
+	for (char *l = strtok(p, "\n"); l; l = strtok(NULL, "\n")) {
+		l[strcspn(l, "\r")] = '\0';
+		fprintf(stderr, "    | %s\n", l);
+	}
+	free(text);
+}
+
+int console_has(const char *path, const char *needle)
+{
+	char *text = slurp(path);
+	int found;
+
+	if (!text)
+		return 0;
+	found = strstr(text, needle) != NULL;
+	free(text);
+	return found;
+}

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lib/log.h"
+#include "../lib/paths.h"
+#include "job.h"
+
+static int copy_dir(const char *src, const char *dst)
+{
+	char a[4096], b[4096];
+	struct dirent *de;
+	DIR *d = opendir(src);
+	int ret = 0;
+
+	if (!d)
+		return -errno;
+	while (!ret && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(a, sizeof(a), "%s/%s", src, de->d_name);
+		snprintf(b, sizeof(b), "%s/%s", dst, de->d_name);
+		ret = copy_file(a, b);
+	}
+	closedir(d);
+	return ret;
+}
+
+static void write_info(const char *path, const struct job_spec *s,
+		       const struct job_result *r)
+{
+	char text[2048];
+	int n;
+
+	n = snprintf(text, sizeof(text),
+		     "accel=%s\naccel_reason=%s\npinning=%s\n"
+		     "pin_vcpus=%d,%d,%d,%d\noutcome=%s\nproblem=%s\n"
+		     "seconds=%.2f\nboot_to_init_s=%.2f\njob_status=%s\n",
+		     accel_name(s->vm.accel), s->accel_why ? s->accel_why : "",
+		     r->vm.pinning.how, r->vm.pinning.host_cpu[0],
+		     r->vm.pinning.host_cpu[1], r->vm.pinning.host_cpu[2],
+		     r->vm.pinning.host_cpu[3], vm_outcome_name(r->vm.outcome),
+		     r->vm.problem, r->vm.seconds, r->vm.boot_s,
+		     r->have_status ? r->status : "none");
+	if (write_atomic(path, text, n))
+		warn("cannot write %s", path);
+}
+
+int job_run(struct job_spec *s, struct job_result *r)
+{
+	char console[4096], qemu_log[4096], qmp[256], path[4096];
+	char *argv[64], buf[8192];
+	FILE *f;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->share, sizeof(r->share), "%s/share", s->out);
+	snprintf(path, sizeof(path), "%s/bin", r->share);
+	ret = mkdirs(path, 0755);
+	if (ret) {
+		err_errno(-ret, "create %s", path);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/job", r->share);
+	ret = copy_file(s->script, path);
+	if (!ret && s->bin_dir) {
+		snprintf(path, sizeof(path), "%s/bin", r->share);
+		ret = copy_dir(s->bin_dir, path);
+	}
+	if (ret) {
+		err_errno(-ret, "prepare share %s", r->share);
+		return -1;
+	}
+	/* Stale results from an earlier boot must not be mistaken for ours. */
+	for (const char *const *n = (const char *const[]){ "job.log",
+		"job.status", "init.log", NULL }; *n; n++) {
+		snprintf(path, sizeof(path), "%s/%s", r->share, *n);
+		unlink(path);
+	}
+
+	snprintf(console, sizeof(console), "%s/console.log", s->out);
+	snprintf(qemu_log, sizeof(qemu_log), "%s/qemu.log", s->out);
+	snprintf(qmp, sizeof(qmp), "%s/csbench-%d.qmp",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
+	s->vm.share = r->share;
+	s->vm.console = console;
+	s->vm.qmp = qmp;
+
+	if (qemu_cmd_build(&s->vm, argv, 64, buf, sizeof(buf)) > 0) {
+		snprintf(path, sizeof(path), "%s/qemu-cmd", s->out);
+		qemu_cmd_write(path, argv);
+	}
+	vm_run(&s->vm, qemu_log, &r->vm);
+	unlink(qmp);
+
+	snprintf(path, sizeof(path), "%s/job.status", r->share);
+	f = fopen(path, "r");
+	if (f && fgets(r->status, sizeof(r->status), f)) {
+		r->status[strcspn(r->status, "\n")] = '\0';
+		r->have_status = 1;
+		if (sscanf(r->status, "exit %d", &r->exit_code) != 1)
+			r->exit_code = -1;
+	}
+	if (f)
+		fclose(f);
+	snprintf(path, sizeof(path), "%s/boot.info", s->out);
+	write_info(path, s, r);
+	return r->vm.outcome == VM_POWERED_OFF && r->have_status &&
+		r->exit_code == 0 ? 0 : -1;
+}

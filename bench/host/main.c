@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+/* csbench: does core scheduling beat turning SMT off? */
+#include <stdio.h>
+#include <string.h>
+
+#include "../lib/log.h"
+#include "cmd.h"
+
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *help;
+} commands[] = {
+	{ "boot", cmd_boot, "boot the guest once and run a job script in it" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: csbench COMMAND [OPTIONS]\n\ncommands:\n");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "\n'csbench COMMAND --help' describes each command.\n");
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	err_msg("unknown command '%s'", argv[1]);
+	usage(stderr);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The QEMU command line for one csbench guest. No side effects. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vm.h"
+
+const char *accel_name(enum accel a)
+{
+	return a == ACCEL_KVM ? "kvm" : "tcg";
+}
+
+struct argv_buf {
+	char **argv;
+	int argc, max;
+	char *buf;
+	size_t used, len;
+	int overflow;
+};
+
+static void add(struct argv_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void add(struct argv_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (b->overflow || b->argc + 1 >= b->max) {
+		b->overflow = 1;
+		return;
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(b->buf + b->used, b->len - b->used, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= b->len - b->used) {
+		b->overflow = 1;
+		return;
+	}
+	b->argv[b->argc++] = b->buf + b->used;
+	b->used += n + 1;
+}
+
+int qemu_cmd_build(const struct vm_spec *s, char **argv, int max,
+		   char *buf, size_t buflen)
+{
+	struct argv_buf b = { argv, 0, max, buf, 0, buflen, 0 };
+
+	add(&b, "%s", s->qemu ? s->qemu : "qemu-system-x86_64");
+	add(&b, "-machine");
+	add(&b, "q35");
+	add(&b, "-accel");
+	/*
+	 * Multi-threaded TCG gives each vCPU its own host thread, which is
+	 * what lets the host pin a guest core's two threads together.
+	 */
+	add(&b, s->accel == ACCEL_KVM ? "kvm" : "tcg,thread=multi");
+	add(&b, "-cpu");
+	add(&b, "%s", s->cpu_model ? s->cpu_model : "Skylake-Client");
+	add(&b, "-smp");
+	if (s->probe)
+		add(&b, "1");
+	else
+		add(&b, "%d,sockets=1,cores=%d,threads=%d", VM_CPUS, VM_CORES,
+		    VM_THREADS);
+	add(&b, "-m");
+	add(&b, "%d", s->memory_mb ? s->memory_mb : 2048);
+	add(&b, "-nodefaults");
+	add(&b, "-no-user-config");
+	add(&b, "-display");
+	add(&b, "none");
+	/* A panic reboots the guest (panic=-1); make that end QEMU. */
+	add(&b, "-no-reboot");
+	add(&b, "-kernel");
+	add(&b, "%s", s->kernel);
+	add(&b, "-initrd");
+	add(&b, "%s", s->initrd);
+	add(&b, "-append");
+	add(&b, "%s%s%s%s", VM_BASE_APPEND, s->probe ? " csbench.probe" : "",
+	    s->append ? " " : "", s->append ? s->append : "");
+	add(&b, "-chardev");
+	add(&b, "file,id=console,path=%s", s->console);
+	add(&b, "-serial");
+	add(&b, "chardev:console");
+	if (!s->probe) {
+		add(&b, "-drive");
+		add(&b, "file=%s,if=virtio,format=raw,snapshot=on,cache=unsafe",
+		    s->image);
+		add(&b, "-virtfs");
+		add(&b, "local,path=%s,mount_tag=csbench,security_model=none,id=csbench",
+		    s->share);
+	}
+	if (s->qmp) {
+		add(&b, "-qmp");
+		add(&b, "unix:%s,server=on,wait=off", s->qmp);
+		/* Start paused: vCPUs are pinned before the first instruction. */
+		add(&b, "-S");
+	}
+	if (b.overflow)
+		return -1;
+	argv[b.argc] = NULL;
+	return b.argc;
+}
+
+static void write_quoted(FILE *f, const char *s)
+{
+	if (*s && !strpbrk(s, " \t\n'\"\\$`*?[]{}()<>|&;#~!")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+int qemu_cmd_write(const char *path, char *const *argv)
+{
+	FILE *f = fopen(path, "w");
+	int i;
+
+	if (!f)
+		return -1;
+	for (i = 0; argv[i]; i++) {
+		if (i)
+			fputc(' ', f);
+		write_quoted(f, argv[i]);
+	}
+	fputc('\n', f);
+	return fclose(f);
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot one guest and wait for it: spawn QEMU paused, pin its vCPU threads
+ * (found through QMP), let it run, enforce the hard timeout, then read the
+ * console for signs of a crash. The guest's results come back over the 9p
+ * share; this file only decides how the boot ended.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../lib/log.h"
+#include "console.h"
+#include "pin.h"
+#include "qmp.h"
+#include "vm.h"
+
+#define QMP_WAIT_MS	10000
+#define POLL_MS		100
+
+const char *vm_outcome_name(enum vm_outcome o)
+{
+	static const char *const names[] = {
+		[VM_POWERED_OFF] = "powered-off",
+		[VM_TIMED_OUT] = "timed-out",
+		[VM_CRASHED] = "crashed",
+		[VM_QEMU_FAILED] = "qemu-failed",
+	};
+
+	return names[o];
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static pid_t spawn(char *const *argv, const char *log)
+{
+	pid_t pid = fork();
+	int fd;
+
+	if (pid)
+		return pid;
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+	}
+	fd = open("/dev/null", O_RDONLY);
+	if (fd >= 0)
+		dup2(fd, STDIN_FILENO);
+	/* Own process group, so a Ctrl-C on csbench reaches us through it. */
+	setpgid(0, 0);
+	execvp(argv[0], argv);
+	dprintf(STDERR_FILENO, "cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+/* Pin the vCPUs and release the paused guest. */
+static int start_pinned(const struct vm_spec *spec, struct vm_result *res)
+{
+	struct host_topo topo;
+	int tids[VM_CPUS];
+	int fd, n, ret = -1;
+
+	fd = qmp_connect(spec->qmp, QMP_WAIT_MS);
+	if (fd < 0)
+		return -1;
+	n = qmp_vcpu_threads(fd, tids, VM_CPUS);
+	if (n < 1) {
+		err_msg("QMP query-cpus-fast gave no vCPU threads");
+		goto out;
+	}
+	if (host_topo_read(&topo, "/sys/devices/system/cpu"))
+		topo.ncpus = 0;
+	pin_plan(&topo, spec->accel, &res->pinning);
+	if (spec->probe)
+		snprintf(res->pinning.how, sizeof(res->pinning.how), "none (probe)");
+	else if (pin_apply(&res->pinning, tids, n))
+		goto out;
+	ret = qmp_cont(fd);
+out:
+	close(fd);
+	return ret;
+}
+
+int vm_run(const struct vm_spec *spec, const char *qemu_log,
+	   struct vm_result *res)
+{
+	char *argv[64];
+	char buf[8192];
+	double start, deadline;
+	int wstatus = 0, exited = 0;
+	const char *kind;
+	pid_t pid;
+
+	memset(res, 0, sizeof(*res));
+	res->boot_s = -1;
+	if (qemu_cmd_build(spec, argv, 64, buf, sizeof(buf)) < 0) {
+		snprintf(res->problem, sizeof(res->problem),
+			 "QEMU command line too long");
+		res->outcome = VM_QEMU_FAILED;
+		return -1;
+	}
+	unlink(spec->console);
+	unlink(spec->qmp);
+	start = now_s();
+	pid = spawn(argv, qemu_log);
+	if (pid < 0) {
+		snprintf(res->problem, sizeof(res->problem), "fork: %s",
+			 strerror(errno));
+		res->outcome = VM_QEMU_FAILED;
+		return -1;
+	}
+	if (start_pinned(spec, res)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &wstatus, 0);
+		snprintf(res->problem, sizeof(res->problem),
+			 "QEMU did not start (see %s)", qemu_log);
+		res->outcome = VM_QEMU_FAILED;
+		return -1;
+	}
+
+	deadline = start + spec->timeout_s;
+	while (!exited) {
+		pid_t w = waitpid(pid, &wstatus, WNOHANG);
+
+		if (w == pid) {
+			exited = 1;
+			break;
+		}
+		if (res->boot_s < 0 && console_has(spec->console, "csbench-init:"))
+			res->boot_s = now_s() - start;
+		if (now_s() > deadline)
+			break;
+		usleep(POLL_MS * 1000);
+	}
+	if (!exited) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &wstatus, 0);
+	}
+	res->seconds = now_s() - start;
+
+	/* A crash explains a timeout too, so the console is read first. */
+	kind = console_scan(spec->console, buf, sizeof(buf));
+	if (kind) {
+		res->outcome = VM_CRASHED;
+		snprintf(res->problem, sizeof(res->problem), "%s: %s", kind, buf);
+	} else if (!exited) {
+		res->outcome = VM_TIMED_OUT;
+		snprintf(res->problem, sizeof(res->problem),
+			 "no power-off within %d s", spec->timeout_s);
+	} else if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus)) {
+		res->outcome = VM_QEMU_FAILED;
+		snprintf(res->problem, sizeof(res->problem),
+			 "QEMU exited with status %d (see %s)",
+			 WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1,
+			 qemu_log);
+	} else {
+		res->outcome = VM_POWERED_OFF;
+	}
+	return res->outcome == VM_POWERED_OFF ? 0 : -1;
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One guest boot: what to boot (vm_spec), how QEMU is invoked for it
+ * (qemu_cmd.c, a pure function so tests can check the command line), and
+ * what came of it (vm_result, from vm_run() in vm.c).
+ */
+#ifndef CSBENCH_VM_H
+#define CSBENCH_VM_H
+
+#include <stddef.h>
+
+/* The guest topology is fixed: one socket, two cores, two threads each. */
+#define VM_CORES	2
+#define VM_THREADS	2
+#define VM_CPUS		(VM_CORES * VM_THREADS)
+
+enum accel { ACCEL_TCG, ACCEL_KVM };
+
+struct vm_spec {
+	const char *qemu;	/* binary, default qemu-system-x86_64 */
+	const char *kernel;	/* bzImage */
+	const char *initrd;	/* initramfs holding csbench-init */
+	const char *image;	/* root image, attached with snapshot=on */
+	const char *share;	/* host directory shared over 9p */
+	const char *console;	/* file receiving the serial console */
+	const char *qmp;	/* QMP unix socket path */
+	const char *append;	/* extra kernel command line, may be NULL */
+	const char *cpu_model;	/* must be Intel-vendor to expose siblings */
+	enum accel accel;
+	int memory_mb;
+	int timeout_s;		/* hard limit; QEMU is killed after it */
+	int probe;		/* accelerator probe: 1 vCPU, no disk */
+};
+
+/* How each vCPU is pinned: host CPU per vCPU, or -1 for none. */
+struct vm_pinning {
+	int host_cpu[VM_CPUS];
+	char how[96];		/* e.g. "tcg: core N -> host cpu N" */
+};
+
+enum vm_outcome {
+	VM_POWERED_OFF,		/* guest powered off by itself */
+	VM_TIMED_OUT,		/* killed after timeout_s */
+	VM_CRASHED,		/* console shows a panic, oops or BUG */
+	VM_QEMU_FAILED,		/* QEMU exited with an error of its own */
+};
+
+struct vm_result {
+	enum vm_outcome outcome;
+	double seconds;		/* wall time from spawn to exit */
+	double boot_s;		/* spawn to the init's first line, or -1 */
+	struct vm_pinning pinning;
+	char problem[512];	/* first console line that matched, or why */
+};
+
+/* The kernel command line every guest boots with. */
+#define VM_BASE_APPEND \
+	"console=ttyS0 rdinit=/init panic=-1 loglevel=4 " \
+	"tsc=reliable trace_clock=global"
+
+const char *accel_name(enum accel a);
+const char *vm_outcome_name(enum vm_outcome o);
+
+/*
+ * Fill @argv (capacity @max, NULL-terminated) with the QEMU command line for
+ * @spec, storing strings in @buf of @buflen bytes. Returns argc, or -1 if
+ * the buffers are too small.
+ */
+int qemu_cmd_build(const struct vm_spec *spec, char **argv, int max,
+		   char *buf, size_t buflen);
+
+/* Write argv as one shell-quoted line, so a boot can be replayed by hand. */
+int qemu_cmd_write(const char *path, char *const *argv);
+
+int vm_run(const struct vm_spec *spec, const char *qemu_log,
+	   struct vm_result *res);
+
+#endif

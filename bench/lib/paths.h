@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef CSBENCH_PATHS_H
+#define CSBENCH_PATHS_H
+
+#include <stddef.h>
+
+/* $CSBENCH_CACHE, else $XDG_CACHE_HOME/csbench, else ~/.cache/csbench. */
+void cache_dir(char *buf, size_t len);
+/* mkdir -p */
+int mkdirs(const char *path, int mode);
+/* Write @len bytes to @path through a temporary file and rename(). */
+int write_atomic(const char *path, const void *data, size_t len);
+/* Copy a file, keeping its mode bits. */
+int copy_file(const char *src, const char *dst);
+
+#endif

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The QEMU command line carries every property the measurements rely on. */
+#include "../../bench/host/vm.h"
+#include "../tap.h"
+
+static const char *arg_after(char **argv, const char *flag)
+{
+	for (int i = 0; argv[i]; i++)
+		if (!strcmp(argv[i], flag))
+			return argv[i + 1];
+	return NULL;
+}
+
+static int count(char **argv, const char *flag)
+{
+	int n = 0;
+
+	for (int i = 0; argv[i]; i++)
+		n += !strcmp(argv[i], flag);
+	return n;
+}
+
+int main(void)
+{
+	struct vm_spec s = {
+		.kernel = "/k/bzImage", .initrd = "/k/initrd", .image = "/i/root.ext4",
+		.share = "/r/share", .console = "/r/console.log", .qmp = "/tmp/q.sock",
+		.append = "trace_event=sched:sched_switch", .accel = ACCEL_TCG,
+		.timeout_s = 60,
+	};
+	char *argv[64], buf[8192];
+	const char *a;
+	int argc;
+
+	tap_plan_start();
+	argc = qemu_cmd_build(&s, argv, 64, buf, sizeof(buf));
+	tap_ok(argc > 0 && argv[argc] == NULL, "command line builds, NULL-terminated");
+	check_str(argv[0], "qemu-system-x86_64", "default binary");
+	check_str(arg_after(argv, "-machine"), "q35", "q35 machine");
+	check_str(arg_after(argv, "-smp"), "4,sockets=1,cores=2,threads=2",
+		  "2 cores x 2 threads");
+	check_str(arg_after(argv, "-accel"), "tcg,thread=multi", "multi-threaded TCG");
+	check_str(arg_after(argv, "-cpu"), "Skylake-Client",
+		  "Intel-vendor CPU model (AMD/default models hide siblings)");
+	a = arg_after(argv, "-drive");
+	tap_ok(a && strstr(a, "file=/i/root.ext4") && strstr(a, "snapshot=on"),
+	       "image attached with snapshot=on");
+	a = arg_after(argv, "-virtfs");
+	tap_ok(a && strstr(a, "path=/r/share") && strstr(a, "mount_tag=csbench"),
+	       "9p share with the tag csbench-init mounts");
+	a = arg_after(argv, "-append");
+	tap_ok(a && strstr(a, "console=ttyS0") && strstr(a, "panic=-1") &&
+	       strstr(a, "rdinit=/init") && strstr(a, "trace_event=sched:sched_switch"),
+	       "kernel command line has console, panic, init and the extra args");
+	tap_ok(a && !strstr(a, "csbench.probe"), "no probe flag on a normal boot");
+	check_int(count(argv, "-no-reboot"), ==, 1, "-no-reboot turns a panic into an exit");
+	check_int(count(argv, "-S"), ==, 1, "starts paused so vCPUs are pinned first");
+	a = arg_after(argv, "-chardev");
+	tap_ok(a && strstr(a, "path=/r/console.log"), "console goes to a file");
+
+	s.accel = ACCEL_KVM;
+	s.probe = 1;
+	s.append = NULL;
+	argc = qemu_cmd_build(&s, argv, 64, buf, sizeof(buf));
+	check_str(arg_after(argv, "-accel"), "kvm", "kvm accelerator");
+	check_str(arg_after(argv, "-smp"), "1", "probe boots one vCPU");
+	check_int(count(argv, "-drive") + count(argv, "-virtfs"), ==, 0,
+		  "probe needs no disk and no share");
+	a = arg_after(argv, "-append");
+	tap_ok(a && strstr(a, "csbench.probe"), "probe flag on the command line");
+
+	check_int(qemu_cmd_build(&s, argv, 64, buf, 100), ==, -1,
+		  "too small a buffer is reported, not overrun");
+	check_int(qemu_cmd_build(&s, argv, 5, buf, sizeof(buf)), ==, -1,
+		  "too few argv slots is reported, not overrun");
+	return tap_finish();
+}
