@@ -16,7 +16,7 @@
 #include "accel.h"
 #include "console.h"
 
-#define PROBE_TIMEOUT_S	20
+#define PROBE_TIMEOUT_S	10
 
 static unsigned long fnv1a(const char *s, unsigned long h)
 {

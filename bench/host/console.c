@@ -7,16 +7,20 @@
 
 /*
  * What the kernel prints when something went wrong, after rcutorture's
- * console parser. The first match names the problem.
+ * console parser. The first match names the problem. WARNING and BUG must
+ * start the message ("] " ends the printk timestamp): boot messages such
+ * as "RETBleed: WARNING: Spectre v2 mitigation ..." are not problems.
  */
 static const struct {
 	const char *name, *needle;
 } problems[] = {
 	{ "panic", "Kernel panic" },
 	{ "oops", "Oops:" },
+	{ "bug", "] BUG:" },
+	{ "bug", "\nBUG:" },
 	{ "bug", "kernel BUG at" },
-	{ "bug", "BUG:" },
-	{ "warning", "WARNING:" },
+	{ "warning", "] WARNING:" },
+	{ "warning", "\nWARNING:" },
 	{ "lockdep", "possible circular locking dependency" },
 	{ "lockdep", "inconsistent lock state" },
 	{ "trap", "int3:" },
@@ -53,7 +57,14 @@ const char *console_scan_text(const char *text, char *line, size_t len)
 	size_t i;
 
 	for (i = 0; i < sizeof(problems) / sizeof(problems[0]); i++) {
-		p = strstr(text, problems[i].needle);
+		const char *needle = problems[i].needle;
+
+		if (needle[0] == '\n' && !strncmp(text, needle + 1, strlen(needle + 1)))
+			p = text;
+		else
+			p = strstr(text, needle);
+		if (p && *p == '\n')
+			p++;
 		if (p && (!found || p < found)) {
 			found = p;
 			name = problems[i].name;

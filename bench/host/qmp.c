@@ -14,6 +14,8 @@
 
 #define QMP_IO_MS	5000
 
+static int qmp_handshake(int fd);
+
 static void sleep_ms(int ms)
 {
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
@@ -35,8 +37,12 @@ int qmp_connect(const char *path, int timeout_ms)
 		fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 		if (fd < 0)
 			return -1;
-		if (!connect(fd, (struct sockaddr *)&sa, sizeof(sa)))
-			return fd;
+		if (!connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+			if (!qmp_handshake(fd))
+				return fd;
+			close(fd);
+			return -1;
+		}
 		close(fd);
 		sleep_ms(50);
 	}
@@ -94,11 +100,8 @@ static json_t *qmp_cmd(int fd, const char *cmd)
 
 static int qmp_handshake(int fd)
 {
-	static int done_fd = -1;
 	json_t *greeting, *r;
 
-	if (done_fd == fd)
-		return 0;
 	greeting = qmp_read(fd);
 	if (!greeting || !json_object_get(greeting, "QMP")) {
 		err_msg("no QMP greeting from QEMU");
@@ -110,7 +113,6 @@ static int qmp_handshake(int fd)
 	if (!r)
 		return -1;
 	json_decref(r);
-	done_fd = fd;
 	return 0;
 }
 
@@ -152,8 +154,6 @@ int qmp_vcpu_threads(int fd, int *tids, int max)
 	char *text;
 	int n;
 
-	if (qmp_handshake(fd))
-		return -1;
 	r = qmp_cmd(fd, "query-cpus-fast");
 	if (!r)
 		return -1;
@@ -170,8 +170,6 @@ int qmp_cont(int fd)
 {
 	json_t *r;
 
-	if (qmp_handshake(fd))
-		return -1;
 	r = qmp_cmd(fd, "cont");
 	if (!r)
 		return -1;

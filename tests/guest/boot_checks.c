@@ -5,7 +5,6 @@
  * compiled in, every benchmark tool runs, and the guest survives the
  * cookie and SMT churn that crashed TCG guests built with jump labels.
  */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>

@@ -20,6 +20,10 @@ static const struct {
 	{ "[ 4.0] WARNING: possible circular locking dependency detected\n",
 	  "warning", "[ 4.0] WARNING: possible circular locking dependency detected",
 	  "lockdep report" },
+	{ "[ 0.3] RETBleed: WARNING: Spectre v2 mitigation leaves CPU vulnerable\n",
+	  NULL, NULL, "a mitigation notice saying WARNING is not a warning" },
+	{ "WARNING: CPU: 0 PID: 1 at x.c:1\n", "warning", "WARNING: CPU: 0 PID: 1 at x.c:1",
+	  "WARNING at the very start of the log" },
 	{ "csbench-init: job finished: exit 0\nsysbench says BUGS are fine\n",
 	  NULL, NULL, "'BUGS' without the colon is not a bug" },
 };
