@@ -14,6 +14,8 @@ export FLAVOR ?= bench
 export PATCHSET ?= $(CURDIR)/patchset
 
 B := build
+# Real guest tool output and traces (copied from the project's shared fixtures).
+FIXTURES ?= $(CURDIR)/tests/fixtures/guest-tool-output
 CC := gcc
 # Truncation of over-long paths is checked where it matters; the warning
 # fires on every fixed-size path buffer.
@@ -79,7 +81,7 @@ $(B)/initramfs.cpio: $(B)/guest/init
 
 $(B)/tests/unit/%: tests/unit/%.c $(HOST_NOMAIN) tests/tap.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $< $(HOST_NOMAIN) $(HOST_LIBS)
+	$(CC) $(CFLAGS) -DFIXTURES=\"$(FIXTURES)\" -o $@ $< $(HOST_NOMAIN) $(HOST_LIBS) -lm
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Co-residency analysis on real traces (../shared/fixtures) and on
+ * constructed ones whose windows are known.
+ */
+#include <math.h>
+
+#include "../../bench/lib/cotrace.h"
+#include "../tap.h"
+
+#ifndef FIXTURES
+#define FIXTURES "../shared/fixtures/guest-tool-output"
+#endif
+
+/* The co-run figure a fixture's header says an independent tool found. */
+static double header_corun_pct(const char *path)
+{
+	char line[512];
+	double pct = -1;
+	FILE *f = fopen(path, "r");
+	const char *p;
+
+	while (f && fgets(line, sizeof(line), f))
+		if ((p = strstr(line, "corun_pct=")))
+			pct = strtod(p + 10, NULL);
+	if (f)
+		fclose(f);
+	return pct;
+}
+
+static int analyse_file(const char *path, struct cotrace_result *r)
+{
+	struct cotrace_tenant t[64];
+	struct cotrace_config cfg = { 0 };
+	FILE *f = fopen(path, "r");
+	int ret;
+
+	if (!f)
+		return -1;
+	cfg.ntenants = cotrace_read_tenant_header(f, t, 64);
+	cfg.tenants = t;
+	cotrace_pairs_default(&cfg, 4);
+	rewind(f);
+	ret = cotrace_analyse(f, &cfg, r);
+	fclose(f);
+	return ret;
+}
+
+static int analyse_text(const char *text, const struct cotrace_tenant *t,
+			int nt, struct cotrace_result *r)
+{
+	struct cotrace_config cfg = { .tenants = t, .ntenants = nt };
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	int ret;
+
+	cotrace_pairs_default(&cfg, 2);
+	ret = cotrace_analyse(f, &cfg, r);
+	fclose(f);
+	return ret;
+}
+
+#define SW(cpu, ts, prev, next) \
+	"   x-1 [00" #cpu "] d..2. " #ts ": sched_switch: prev_comm=x prev_pid=" #prev \
+	" prev_prio=120 prev_state=R ==> next_comm=y next_pid=" #next " next_prio=120\n"
+#define RS(cpu, ts, target) \
+	"   x-1 [00" #cpu "] d..2. " #ts ": sched_core_resched: cpu=" #cpu " target=" #target \
+	" curr_pid=0 curr_cookie=0x0 next_pid=0 next_cookie=0x0\n"
+
+int main(void)
+{
+	static const struct cotrace_tenant two[] = { { 10, 1 }, { 11, 1 }, { 20, 2 }, { 21, 2 } };
+	struct cotrace_result r;
+	char path[512];
+	double want;
+
+	tap_plan_start();
+
+	snprintf(path, sizeof(path), "%s/trace-2tenants-none.txt", FIXTURES);
+	if (!tap_ok(analyse_file(path, &r) == 0, "fixture without cookies parses")) {
+		tap_diag("cannot read %s", path);
+	} else {
+		want = header_corun_pct(path);
+		tap_ok(fabs(r.corun_pct - want) < 2.0,
+		       "no cookies: co-run %.2f%% matches the independent %.2f%%",
+		       r.corun_pct, want);
+		check_int(r.switches, >, 1000, "no cookies: every sched_switch counted");
+		tap_ok(r.pair_share > 0.2, "no cookies: leak visible on more than a fifth of pair time");
+		check_int(r.have_core_events, ==, 0, "stock kernel trace has no core events");
+	}
+	snprintf(path, sizeof(path), "%s/trace-2tenants-prctl.txt", FIXTURES);
+	if (tap_ok(analyse_file(path, &r) == 0, "fixture with prctl cookies parses")) {
+		tap_ok(r.corun_pct < 0.5, "prctl cookies: co-run %.3f%% (independent: %.3f%%)",
+		       r.corun_pct, header_corun_pct(path));
+	}
+
+	/* cpu0 runs tenant 1, cpu1 switches to tenant 2 after kicking cpu0. */
+	analyse_text(SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)
+		     RS(1, 1.100000, 0) SW(1, 1.100100, 11, 20)
+		     SW(0, 1.100600, 10, 0) SW(1, 2.000000, 20, 0), two, 4, &r);
+	check_int(r.windows, ==, 1, "handoff: one window");
+	check_int(r.handoff, ==, 1, "handoff: classified as handoff");
+	check_int(r.unexplained, ==, 0, "handoff: nothing unexplained");
+	tap_ok(fabs(r.handoff_max_us - 500) < 1, "handoff: 500 us long (got %.1f)",
+	       r.handoff_max_us);
+
+	/* Same, but nobody kicked cpu0: a leak. */
+	analyse_text(SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)
+		     SW(1, 1.100100, 11, 20) SW(0, 1.100600, 10, 0)
+		     SW(1, 2.000000, 20, 0), two, 4, &r);
+	check_int(r.unexplained, ==, 1, "no resched: unexplained window");
+	check_int(r.handoff, ==, 0, "no resched: no handoff");
+
+	/* Kicked, but the window closes by the other cpu leaving: unexplained. */
+	analyse_text(SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)
+		     RS(1, 1.100000, 0) SW(1, 1.100100, 11, 20)
+		     SW(1, 1.100600, 20, 0) SW(0, 2.000000, 10, 0), two, 4, &r);
+	check_int(r.unexplained, ==, 1, "window closed by the creator is not a handoff");
+
+	/* A resched consumed by an earlier switch does not count. */
+	analyse_text(SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)
+		     RS(1, 1.050000, 0) SW(0, 1.060000, 10, 11)
+		     SW(1, 1.100100, 11, 20) SW(0, 1.100600, 11, 0)
+		     SW(1, 2.000000, 20, 0), two, 4, &r);
+	check_int(r.unexplained, ==, 1, "stale resched does not explain a later window");
+
+	/* Same tenant on both siblings, and kernel threads: no window. */
+	analyse_text(SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)
+		     SW(1, 1.500000, 11, 99) SW(0, 2.000000, 10, 0), two, 4, &r);
+	check_int(r.windows, ==, 0, "same tenant or non-tenant: no window");
+
+	check_int(analyse_text("# nothing\n", two, 4, &r), ==, -1,
+		  "a trace without events is an error");
+	return tap_finish();
+}
