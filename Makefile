@@ -31,14 +31,18 @@ HOST_NOMAIN := $(filter-out $(B)/bench/host/main.o,$(HOST_OBJ))
 
 UNIT_SRC := $(wildcard tests/unit/t[0-9]*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(UNIT_SRC))
+UNIT_SH := $(wildcard tests/unit/t[0-9]*.sh)
 
 # Static binaries that run inside the guest, copied onto its 9p share.
-GUEST_BIN := $(B)/guest/boot_checks
+GUEST_TESTS := boot_checks cpu_tag_test isolation_test stress_test cs_prctl_test
+GUEST_BIN := $(addprefix $(B)/guest/,$(GUEST_TESTS))
+GUEST_UTIL_SRC := tests/guest/guest_util.c tests/guest/trace_util.c bench/lib/cotrace.c
+GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h
 
 DEPS_STAMP := $(B)/.deps-ok
 
 .PHONY: help deps kernel image kernel-path image-path boot-test bench \
-	check unit-test clean distclean all
+	check unit-test kernel-test kernel-test-debug clean all
 
 help:
 	@echo "make bench      install what is missing, build kernel and image, run the benchmarks"
@@ -63,17 +67,24 @@ $(B)/%.o: %.c | $(DEPS_STAMP)
 $(B)/csbench: $(HOST_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(HOST_LIBS)
 
-$(B)/guest/init: bench/guest/init.c | $(DEPS_STAMP)
+$(B)/init: bench/guest/init.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $<
 
-$(B)/guest/%: tests/guest/%.c tests/tap.h | $(DEPS_STAMP)
+# The tree's own core-scheduling selftest, taken from the source tarball.
+KERNEL_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+$(B)/guest/cs_prctl_test: | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) -o $@ $<
+	tar -xOf $(KERNEL_TARBALL) linux-source-6.1/tools/testing/selftests/sched/cs_prctl_test.c >$(B)/cs_prctl_test.c
+	$(CC) -O2 -static -o $@ $(B)/cs_prctl_test.c -lpthread
+
+$(B)/guest/%: tests/guest/%.c tests/tap.h $(GUEST_UTIL) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) -o $@ $< $(GUEST_UTIL_SRC)
 
 # The initramfs holds only csbench-init; it mounts the Debian image and
 # chroots into it. Owner 0:0 so no root is needed to build it.
-$(B)/initramfs.cpio: $(B)/guest/init
+$(B)/initramfs.cpio: $(B)/init
 	@rm -rf $(B)/initramfs && mkdir -p $(B)/initramfs
 	cp $< $(B)/initramfs/init
 	cd $(B)/initramfs && echo init | cpio --quiet -o -H newc -R 0:0 >../initramfs.cpio.tmp
@@ -100,19 +111,38 @@ image-path: $(DEPS_STAMP)
 
 # ---- tests ----------------------------------------------------------------
 unit-test: $(UNIT_BIN)
-	@scripts/run-tap.sh $(UNIT_BIN)
+	@dups=$$(ls tests/unit | sed -n 's/^t\([0-9]*\)-.*/\1/p' | sort | uniq -d); \
+	if [ -n "$$dups" ]; then echo "unit-test: duplicate test numbers: $$dups" >&2; exit 1; fi
+	@scripts/run-tap.sh $(UNIT_BIN) $(UNIT_SH)
 
-BOOT_OUT := $(B)/boot-test
-boot-test: $(B)/csbench $(B)/initramfs.cpio $(GUEST_BIN) $(DEPS_STAMP)
-	@k=$$(scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
-	rm -rf $(BOOT_OUT) && \
+# $(call guest_job,NAME,JOB,FLAVOR): boot the FLAVOR kernel, run JOB in the
+# guest, keep everything under $(B)/NAME and the TAP output in $(B)/NAME.tap.
+# The TAP summary decides, and so does csbench's exit code (a guest crash).
+define guest_job
+	@k=$$(FLAVOR=$(3) scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
+	rm -rf $(B)/$(1) && \
 	$(B)/csbench boot --kernel $$k/bzImage --initrd $(B)/initramfs.cpio \
-		--image $$i --job tests/guest/boot-test.sh --bin $(B)/guest \
-		--out $(BOOT_OUT) --timeout 900 --show-log >$(BOOT_OUT).tap; \
-	status=$$?; cat $(BOOT_OUT).tap; \
-	scripts/run-tap.sh --summarise $(BOOT_OUT).tap && exit $$status
+		--image $$i --job $(2) --bin $(B)/guest \
+		--out $(B)/$(1) --timeout 1800 --show-log >$(B)/$(1).tap; \
+	status=$$?; cat $(B)/$(1).tap; \
+	echo "# $(1): console log in $(B)/$(1)/console.log"; \
+	scripts/run-tap.sh --summarise $(B)/$(1).tap && exit $$status
+endef
 
-check: unit-test boot-test
+GUEST_READY := $(B)/csbench $(B)/initramfs.cpio $(GUEST_BIN) $(DEPS_STAMP)
+
+boot-test: $(GUEST_READY)
+	$(call guest_job,boot-test,tests/guest/boot-test.sh,bench)
+
+# The patch series' own tests, on the bench kernel and on the debug kernel
+# (lockdep, atomic-sleep checks, kmemleak), where any kernel warning fails.
+kernel-test: $(GUEST_READY)
+	$(call guest_job,kernel-test-bench,tests/guest/kernel-tests.sh,bench)
+
+kernel-test-debug: $(GUEST_READY)
+	$(call guest_job,kernel-test-debug,tests/guest/kernel-tests.sh,debug)
+
+check: unit-test boot-test kernel-test kernel-test-debug
 
 # ---- the benchmark ----------------------------------------------------------
 bench: boot-test

@@ -5,7 +5,8 @@
 # nothing was tested at all.
 set -u
 tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+out=$(mktemp)
+trap 'rm -f "$tmp" "$out"' EXIT
 bad_exit=0
 
 if [ "${1:-}" = --summarise ]; then
@@ -13,10 +14,10 @@ if [ "${1:-}" = --summarise ]; then
 else
 	for t in "$@"; do
 		echo "# $t"
-		"$t" >"$t.out" 2>&1
+		"$t" >"$out" 2>&1
 		status=$?
-		cat "$t.out"
-		cat "$t.out" >>"$tmp"
+		cat "$out"
+		cat "$out" >>"$tmp"
 		# 4 is kselftest's SKIP.
 		if [ $status -ne 0 ] && [ $status -ne 4 ]; then
 			echo "# $t exited with status $status"

@@ -176,6 +176,24 @@ static int step_api_mounts(void)
 	return 0;
 }
 
+/*
+ * Events are enabled on the kernel command line and record from boot on;
+ * tests and benchmarks switch recording on around what they measure.
+ */
+static int step_tracing_off(void)
+{
+	int fd = open(NEWROOT "/sys/kernel/tracing/tracing_on", O_WRONLY);
+
+	if (fd < 0 || write(fd, "0", 1) != 1) {
+		say("cannot stop tracing: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
 static int step_chroot(void)
 {
 	if (chroot(NEWROOT) || chdir("/")) {
@@ -258,6 +276,7 @@ static const struct step {
 	{ "mount-root", step_mount_root },
 	{ "mount-share", step_mount_share },
 	{ "api-mounts", step_api_mounts },
+	{ "tracing-off", step_tracing_off },
 	{ "chroot", step_chroot },
 	{ "run-job", step_run_job },
 };

@@ -4,8 +4,10 @@
  * by anyone who wants to run something by hand in exactly the guest the
  * benchmarks use.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../lib/log.h"
 #include "../lib/opts.h"
@@ -19,7 +21,7 @@ int cmd_boot(int argc, char **argv)
 {
 	const char *kernel = NULL, *initrd = NULL, *image = NULL;
 	const char *script = NULL, *bin = NULL, *out = NULL, *append = NULL;
-	const char *accel = "auto", *cpu = NULL;
+	const char *accel = "auto", *cpu = NULL, *qemu = NULL;
 	long timeout = 600, memory = 2048;
 	int show_log = 0;
 	const struct opt opts[] = {
@@ -32,6 +34,7 @@ int cmd_boot(int argc, char **argv)
 		{ "append", OPT_STR, &append, 0, 0, "ARGS", "extra kernel command line" },
 		{ "accel", OPT_STR, &accel, 0, 0, "auto|tcg|kvm", "accelerator (auto probes KVM)" },
 		{ "cpu", OPT_STR, &cpu, 0, 0, "MODEL", "QEMU CPU model (Intel vendor)" },
+		{ "qemu", OPT_STR, &qemu, 0, 0, "PROG", "QEMU binary (default qemu-system-x86_64)" },
 		{ "timeout", OPT_INT, &timeout, 10, 86400, "SEC", "kill the guest after this long" },
 		{ "memory", OPT_INT, &memory, 256, 65536, "MB", "guest memory" },
 		{ "show-log", OPT_FLAG, &show_log, 0, 0, NULL, "print the job's output" },
@@ -53,6 +56,23 @@ int cmd_boot(int argc, char **argv)
 		err_msg("--kernel, --initrd, --image, --job and --out are required");
 		return EXIT_USAGE;
 	}
+	{
+		const struct { const char *opt, *path, *hint; } inputs[] = {
+			{ "--kernel", kernel, "make kernel-path" },
+			{ "--initrd", initrd, "make build/initramfs.cpio" },
+			{ "--image", image, "make image-path" },
+			{ "--job", script, NULL },
+		};
+
+		for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
+			if (!access(inputs[i].path, R_OK))
+				continue;
+			err_errno(errno, "%s %s", inputs[i].opt, inputs[i].path);
+			if (inputs[i].hint)
+				fprintf(stderr, "  (build it with: %s)\n", inputs[i].hint);
+			return EXIT_USAGE;
+		}
+	}
 	cache_dir(cache, sizeof(cache));
 	if (accel_choose(accel, kernel, initrd, cache, &spec.vm.accel, why,
 			 sizeof(why))) {
@@ -68,6 +88,7 @@ int cmd_boot(int argc, char **argv)
 	spec.vm.image = image;
 	spec.vm.append = append;
 	spec.vm.cpu_model = cpu;
+	spec.vm.qemu = qemu;
 	spec.vm.timeout_s = timeout;
 	spec.vm.memory_mb = memory;
 	if (mkdirs(out, 0755)) {

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -65,14 +66,34 @@ static pid_t spawn(char *const *argv, const char *log)
 	_exit(127);
 }
 
+/* Wait for QEMU's QMP socket, giving up early if QEMU already exited. */
+static int connect_qmp(const char *path, pid_t pid)
+{
+	int waited, fd;
+
+	for (waited = 0; waited < QMP_WAIT_MS; waited += 250) {
+		siginfo_t info = { 0 };
+
+		fd = qmp_connect(path, 250);
+		if (fd >= 0)
+			return fd;
+		/* Peek without reaping: vm_run() collects the status. */
+		if (!waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT) &&
+		    info.si_pid == pid)
+			return -1;
+	}
+	return -1;
+}
+
 /* Pin the vCPUs and release the paused guest. */
-static int start_pinned(const struct vm_spec *spec, struct vm_result *res)
+static int start_pinned(const struct vm_spec *spec, pid_t pid,
+			struct vm_result *res)
 {
 	struct host_topo topo;
 	int tids[VM_CPUS];
 	int fd, n, ret = -1;
 
-	fd = qmp_connect(spec->qmp, QMP_WAIT_MS);
+	fd = connect_qmp(spec->qmp, pid);
 	if (fd < 0)
 		return -1;
 	n = qmp_vcpu_threads(fd, tids, VM_CPUS);
@@ -93,6 +114,23 @@ out:
 	return ret;
 }
 
+/* Is @prog runnable, either as a path or from $PATH? */
+static int have_program(const char *prog)
+{
+	char path[4096];
+	const char *dirs = getenv("PATH"), *end;
+
+	if (strchr(prog, '/'))
+		return !access(prog, X_OK);
+	for (; dirs && *dirs; dirs = *end ? end + 1 : end) {
+		end = strchrnul(dirs, ':');
+		snprintf(path, sizeof(path), "%.*s/%s", (int)(end - dirs), dirs, prog);
+		if (!access(path, X_OK))
+			return 1;
+	}
+	return 0;
+}
+
 int vm_run(const struct vm_spec *spec, const char *qemu_log,
 	   struct vm_result *res)
 {
@@ -111,6 +149,13 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 		res->outcome = VM_QEMU_FAILED;
 		return -1;
 	}
+	if (!have_program(argv[0])) {
+		snprintf(res->problem, sizeof(res->problem),
+			 "%s not found (run: make deps, which installs qemu-system-x86)",
+			 argv[0]);
+		res->outcome = VM_QEMU_FAILED;
+		return -1;
+	}
 	unlink(spec->console);
 	unlink(spec->qmp);
 	start = now_s();
@@ -121,11 +166,20 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 		res->outcome = VM_QEMU_FAILED;
 		return -1;
 	}
-	if (start_pinned(spec, res)) {
+	if (start_pinned(spec, pid, res)) {
+		char first[256] = "";
+		FILE *f;
+
 		kill(pid, SIGKILL);
 		waitpid(pid, &wstatus, 0);
+		f = fopen(qemu_log, "r");
+		if (f && fgets(first, sizeof(first), f))
+			first[strcspn(first, "\n")] = '\0';
+		if (f)
+			fclose(f);
 		snprintf(res->problem, sizeof(res->problem),
-			 "QEMU did not start (see %s)", qemu_log);
+			 "QEMU did not start: %s (see %s)",
+			 *first ? first : "no QMP socket", qemu_log);
 		res->outcome = VM_QEMU_FAILED;
 		return -1;
 	}

@@ -53,10 +53,24 @@ struct vm_result {
 	char problem[512];	/* first console line that matched, or why */
 };
 
+/*
+ * Trace events every guest records when tracing_on is set. They are
+ * enabled here, once, at boot: enabling an event at run time patches kernel
+ * text (static calls), which crashed multi-threaded TCG guests. Recording
+ * is gated with tracing_on instead, which patches nothing; csbench-init
+ * turns it off at boot. On a kernel without the core-scheduling events
+ * (PATCHSET=none) the kernel skips those names and keeps sched_switch.
+ */
+#define VM_TRACE_EVENTS \
+	"sched:sched_switch,sched:sched_core_pick,sched:sched_core_resched," \
+	"sched:sched_core_forceidle_start,sched:sched_core_forceidle_end," \
+	"sched:sched_core_steal,sched:sched_core_enabled"
+
 /* The kernel command line every guest boots with. */
 #define VM_BASE_APPEND \
 	"console=ttyS0 rdinit=/init panic=-1 loglevel=4 " \
-	"tsc=reliable trace_clock=global"
+	"tsc=reliable trace_clock=global trace_buf_size=8M " \
+	"trace_event=" VM_TRACE_EVENTS
 
 const char *accel_name(enum accel a);
 const char *vm_outcome_name(enum vm_outcome o);

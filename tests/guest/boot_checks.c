@@ -16,42 +16,7 @@
 #include <unistd.h>
 
 #include "../tap.h"
-
-#ifndef PR_SCHED_CORE
-#define PR_SCHED_CORE			62
-#define PR_SCHED_CORE_GET		0
-#define PR_SCHED_CORE_CREATE		1
-#endif
-#define PIDTYPE_PID			0
-
-#define SYS_CPU "/sys/devices/system/cpu"
-
-static const char *read_line(const char *path)
-{
-	static char buf[256];
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return NULL;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return buf;
-}
-
-static int write_str(const char *path, const char *s)
-{
-	FILE *f = fopen(path, "w");
-	int ret;
-
-	if (!f)
-		return -errno;
-	ret = fputs(s, f) < 0 ? -errno : 0;
-	if (fclose(f) && !ret)
-		ret = -errno;
-	return ret;
-}
+#include "guest_util.h"
 
 static void check_topology(void)
 {
@@ -84,7 +49,7 @@ static void check_prctl(void)
 	unsigned long cookie = 1;
 	int ret;
 
-	ret = prctl(PR_SCHED_CORE, PR_SCHED_CORE_GET, 0, PIDTYPE_PID,
+	ret = prctl(PR_SCHED_CORE, PR_SCHED_CORE_GET, 0, SCOPE_THREAD,
 		    (unsigned long)&cookie);
 	if (!tap_ok(ret == 0, "prctl(PR_SCHED_CORE_GET) works"))
 		tap_diag("  prctl: %s (is CONFIG_SCHED_CORE set?)",
@@ -135,13 +100,12 @@ static int cookie_cycle(void)
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		unsigned long cookie = 0;
+		unsigned long long cookie;
 		struct timespec ts = { 0, 2000000 };
 
-		if (prctl(PR_SCHED_CORE, PR_SCHED_CORE_CREATE, 0, PIDTYPE_PID, 0))
+		if (cookie_create(0))
 			_exit(1);
-		if (prctl(PR_SCHED_CORE, PR_SCHED_CORE_GET, 0, PIDTYPE_PID,
-			  (unsigned long)&cookie) || !cookie)
+		if (cookie_get(0, &cookie) || !cookie)
 			_exit(2);
 		nanosleep(&ts, NULL);
 		_exit(0);

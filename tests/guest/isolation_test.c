@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Isolation: two tenants in tagged cgroups, four busy processes each on
+ * the four vCPUs, traced with sched_switch and the core-scheduling events.
+ * Every window in which siblings ran tasks of different tenants is either
+ * a handoff (the lagging sibling had been sent sched_core_resched and the
+ * window ends when it switches) or unexplained. With tags on, unexplained
+ * windows must be 0; with tags off the same detector must see tenants
+ * share cores for at least a fifth of pair time, or it proves nothing.
+ *
+ * usage: isolation_test [SECONDS]   (default 4 per phase)
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../bench/lib/cotrace.h"
+#include "../tap.h"
+#include "guest_util.h"
+#include "trace_util.h"
+
+#define PER_TENANT	4
+
+static const char *const groups[] = { "iso-a", "iso-b" };
+
+static int analyse(const struct cotrace_tenant *t, int n,
+		   struct cotrace_result *r)
+{
+	struct cotrace_config cfg = { .tenants = t, .ntenants = n };
+	FILE *f = fopen(TRACEFS "/trace", "r");
+	int ret;
+
+	if (!f)
+		return -errno;
+	cotrace_pairs_default(&cfg, 4);
+	ret = cotrace_analyse(f, &cfg, r);
+	fclose(f);
+	return ret;
+}
+
+static void report(const char *phase, const struct cotrace_result *r)
+{
+	tap_diag("%s: span %.2f s, %ld switches, %ld core picks, %ld rescheds, "
+		 "%ld forced-idle starts, %ld steals", phase, r->span_s,
+		 r->switches, r->picks, r->rescheds, r->forceidle_starts, r->steals);
+	tap_diag("%s: co-run %.2f%% of trace time over %d pairs (%.1f%% of pair time), "
+		 "%d windows, max %.0f us", phase, r->corun_pct, r->npairs,
+		 r->pair_share * 100, r->windows, r->max_window_us);
+	tap_diag("%s: handoff %d windows, %.3f ms total, p50 %.0f us, p99 %.0f us, max %.0f us",
+		 phase, r->handoff, r->handoff_s * 1e3, r->handoff_p50_us,
+		 r->handoff_p99_us, r->handoff_max_us);
+	tap_diag("%s: unexplained %d windows, %.3f ms total, max %.0f us",
+		 phase, r->unexplained, r->unexplained_s * 1e3,
+		 r->unexplained_max_us);
+	/* One machine-readable line per phase for csbench's records. */
+	printf("# ISOLATION phase=%s corun_pct=%.4f pair_share=%.4f windows=%d "
+	       "handoff=%d handoff_ms=%.3f handoff_p50_us=%.1f handoff_p99_us=%.1f "
+	       "handoff_max_us=%.1f unexplained=%d unexplained_ms=%.3f\n",
+	       phase, r->corun_pct, r->pair_share, r->windows, r->handoff,
+	       r->handoff_s * 1e3, r->handoff_p50_us, r->handoff_p99_us,
+	       r->handoff_max_us, r->unexplained, r->unexplained_s * 1e3);
+}
+
+static int run_phase(int tagged, int seconds, struct cotrace_result *r)
+{
+	struct cotrace_tenant t[2 * PER_TENANT];
+	int g, i, n = 0, ret;
+
+	for (g = 0; g < 2; g++) {
+		cg_create(groups[g]);
+		if (cg_tag(groups[g], tagged))
+			return -1;
+	}
+	for (g = 0; g < 2; g++)
+		for (i = 0; i < PER_TENANT; i++) {
+			t[n].pid = spawn_child(1);
+			t[n].tenant = g + 1;
+			cg_move(groups[g], t[n].pid);
+			n++;
+		}
+	usleep(300000);		/* let the load spread */
+	trace_start();
+	sleep(seconds);
+	trace_stop();
+	for (i = 0; i < n; i++)
+		kill_child(t[i].pid);
+	ret = analyse(t, n, r);
+	for (g = 0; g < 2; g++)
+		cg_tag(groups[g], 0);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct cotrace_result on, off;
+	int seconds = argc > 1 ? atoi(argv[1]) : 4;
+	int g;
+
+	tap_plan_start();
+	if (!trace_event_enabled("sched_core_resched") ||
+	    !trace_event_enabled("sched_switch")) {
+		tap_skip_test("boot without sched_core_resched or sched_switch events",
+			      "isolation");
+		return tap_finish();
+	}
+	cg_enable_cpu("");
+	cg_create(groups[0]);
+	if (access(CGROOT "/iso-a/cpu.tag", F_OK)) {
+		tap_skip_test("no cpu.tag in this kernel", "isolation");
+		return tap_finish();
+	}
+
+	if (tap_ok(run_phase(1, seconds, &on) == 0, "tags on: traced and analysed")) {
+		report("tags-on", &on);
+		tap_ok(on.have_core_events && on.picks > 0,
+		       "tags on: core-wide picks were traced (%ld)", on.picks);
+		check_int(on.unexplained, ==, 0, "tags on: no unexplained co-residency window");
+		if (on.unexplained)
+			tap_diag("first unexplained window starts at %.6f",
+				 on.first_unexplained_ts);
+	}
+	if (tap_ok(run_phase(0, seconds, &off) == 0, "tags off: traced and analysed")) {
+		report("tags-off", &off);
+		tap_ok(off.pair_share >= 0.2,
+		       "tags off: tenants share cores %.1f%% of pair time (>= 20%%: the detector sees leaks)",
+		       off.pair_share * 100);
+	}
+	for (g = 0; g < 2; g++)
+		cg_remove(groups[g]);
+	return tap_finish();
+}

@@ -1,0 +1,24 @@
+# Job for `make kernel-test`: the patch series' tests, run by csbench-init
+# in the guest (sh -e; the share is the working directory, bin/ on PATH).
+# Each program prints TAP; this script adds one line per program exit.
+echo "# kernel: $(uname -r) $(uname -v)"
+n=0
+run() {
+	n=$((n + 1))
+	echo "# --- $*"
+	set +e
+	"$@"
+	status=$?
+	set -e
+	# 4 is kselftest's SKIP.
+	if [ $status -eq 0 ] || [ $status -eq 4 ]; then
+		echo "ok $n - $1 exited with $status"
+	else
+		echo "not ok $n - $1 exited with $status"
+	fi
+}
+run cpu_tag_test
+run isolation_test 4
+run stress_test 30
+# The tree's own selftest (prints its own format; its exit code decides).
+run cs_prctl_test
