@@ -143,4 +143,9 @@ cp "$tree/arch/x86/boot/bzImage" "$tree/.config" "$tree/System.map" "$tmp/"
 } >"$tmp/info"
 mv "$tmp" "$entry"
 note "built in ${seconds}s: $entry"
+
+# A built tree is 1.5 GB; keep the four most recent for incremental work.
+ls -1t "$CSBENCH_CACHE/tree" | tail -n +5 | while IFS= read -r old; do
+	rm -rf "${CSBENCH_CACHE:?}/tree/$old"
+done
 echo "$entry"

@@ -22,3 +22,5 @@ run isolation_test 4
 run stress_test 30
 # The tree's own selftest (prints its own format; its exit code decides).
 run cs_prctl_test
+# Last: it takes the cpu controller away from cgroup v2.
+run cpu_tag_v1_test
