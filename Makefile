@@ -90,9 +90,17 @@ $(B)/initramfs.cpio: $(B)/init
 	cd $(B)/initramfs && echo init | cpio --quiet -o -H newc -R 0:0 >../initramfs.cpio.tmp
 	mv $@.tmp $@
 
+$(B)/tests/unit/fake-qemu: tests/unit/fake-qemu.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $<
+
+$(B)/tests/unit/t0008-vm-outcomes: $(B)/tests/unit/fake-qemu
+
 $(B)/tests/unit/%: tests/unit/%.c $(HOST_NOMAIN) tests/tap.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DFIXTURES=\"$(FIXTURES)\" -o $@ $< $(HOST_NOMAIN) $(HOST_LIBS) -lm
+	$(CC) $(CFLAGS) -DFIXTURES=\"$(FIXTURES)\" \
+		-DFAKE_QEMU=\"$(CURDIR)/$(B)/tests/unit/fake-qemu\" \
+		-o $@ $< $(HOST_NOMAIN) $(HOST_LIBS) -lm
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vm_run() against a fake QEMU (fake-qemu.c): a clean power-off, a panic
+ * found in the console, a hang killed at the timeout, and a QEMU that
+ * never starts, each reported as what it is.
+ */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../../bench/host/vm.h"
+#include "../tap.h"
+
+#ifndef FAKE_QEMU
+#define FAKE_QEMU "build/tests/unit/fake-qemu"
+#endif
+
+static struct vm_result run(const char *mode, int timeout, char *dir)
+{
+	char console[512], qmp[512], log[512];
+	struct vm_spec s = {
+		.qemu = FAKE_QEMU, .kernel = "k", .initrd = "i", .image = "img",
+		.share = dir, .console = console, .qmp = qmp, .timeout_s = timeout,
+	};
+	struct vm_result r;
+
+	snprintf(console, sizeof(console), "%s/console-%s.log", dir, mode);
+	snprintf(qmp, sizeof(qmp), "%s/qmp-%s.sock", dir, mode);
+	snprintf(log, sizeof(log), "%s/qemu-%s.log", dir, mode);
+	setenv("FAKE_QEMU", mode, 1);
+	vm_run(&s, log, &r);
+	return r;
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/csbench-t0008-XXXXXX";
+	struct vm_result r;
+
+	tap_plan_start();
+	if (!mkdtemp(dir))
+		return KSFT_FAIL;
+
+	r = run("ok", 20, dir);
+	check_str(vm_outcome_name(r.outcome), "powered-off", "clean boot: powered off");
+	tap_ok(r.boot_s >= 0, "clean boot: time to init measured (%.2f s)", r.boot_s);
+	tap_ok(strstr(r.pinning.how, "both threads") != NULL,
+	       "clean boot: pinning recorded (%s)", r.pinning.how);
+
+	r = run("panic", 20, dir);
+	check_str(vm_outcome_name(r.outcome), "crashed", "panic: reported as a crash");
+	tap_ok(strstr(r.problem, "Kernel panic") != NULL,
+	       "panic: the console line is named (%s)", r.problem);
+
+	r = run("hang", 2, dir);
+	check_str(vm_outcome_name(r.outcome), "timed-out", "hang: killed at the timeout");
+	tap_ok(r.seconds >= 2 && r.seconds < 10, "hang: killed after %.1f s", r.seconds);
+
+	r = run("fail", 20, dir);
+	check_str(vm_outcome_name(r.outcome), "qemu-failed", "QEMU refusing to start is reported");
+	tap_ok(strstr(r.problem, "fake-qemu: refusing to start") != NULL,
+	       "the reason is QEMU's own first line (%s)", r.problem);
+	tap_ok(r.seconds < 5, "and found without waiting for QMP (%.1f s)", r.seconds);
+
+	{
+		char cmd[600];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+		if (system(cmd))
+			tap_diag("could not remove %s", dir);
+	}
+	return tap_finish();
+}

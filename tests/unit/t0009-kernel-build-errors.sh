@@ -1,0 +1,65 @@
+#!/bin/sh
+# scripts/kernel-build.sh stops with one line naming the cause, and never
+# leaves a cache entry behind, for: a missing tarball, an unknown flavor, a
+# series naming a missing patch, and a patch that does not apply (against a
+# tiny fake tarball, so no kernel is extracted or built).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fails=0
+expect_fail() {	# expect_fail DESC PATTERN ENV... (runs kernel-build.sh)
+	desc=$1 pattern=$2
+	shift 2
+	n=$((n + 1))
+	if env CSBENCH_CACHE="$tmp/cache" "$@" "$top/scripts/kernel-build.sh" \
+		>"$tmp/out" 2>"$tmp/err"; then
+		echo "not ok $n - $desc (it succeeded)"
+		fails=$((fails + 1))
+	elif grep -q "$pattern" "$tmp/err"; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		echo "#   want stderr matching: $pattern"
+		sed 's/^/#   got: /' "$tmp/err"
+		fails=$((fails + 1))
+	fi
+}
+
+echo "TAP version 13"
+mkdir -p "$tmp/src/linux-source-6.1" "$tmp/ps-missing" "$tmp/ps-bad"
+echo "hello" >"$tmp/src/linux-source-6.1/Makefile"
+tar -C "$tmp/src" -cJf "$tmp/fake.tar.xz" linux-source-6.1
+printf '0001-missing.patch\n' >"$tmp/ps-missing/series"
+cat >"$tmp/ps-bad/0001-does-not-apply.patch" <<'PATCH'
+--- a/Makefile
++++ b/Makefile
+@@ -1 +1 @@
+-something else
++goodbye
+PATCH
+printf '# comment\n0001-does-not-apply.patch\n' >"$tmp/ps-bad/series"
+
+expect_fail "missing tarball is named" "kernel source /nonexistent.tar.xz not found" \
+	KERNEL_TARBALL=/nonexistent.tar.xz
+expect_fail "unknown flavor is named" "FLAVOR=fast: expected bench or debug" \
+	KERNEL_TARBALL="$tmp/fake.tar.xz" FLAVOR=fast
+expect_fail "series naming a missing patch gives file and line" \
+	"ps-missing/series:1: patch 0001-missing.patch not found" \
+	KERNEL_TARBALL="$tmp/fake.tar.xz" PATCHSET="$tmp/ps-missing"
+expect_fail "a patch that does not apply is named" \
+	"patch 0001-does-not-apply.patch does not apply" \
+	KERNEL_TARBALL="$tmp/fake.tar.xz" PATCHSET="$tmp/ps-bad"
+
+n=$((n + 1))
+if [ -z "$(ls "$tmp/cache/kernel" 2>/dev/null | grep -v '\.log$')" ] &&
+	[ -z "$(ls "$tmp/cache/tree" 2>/dev/null)" ]; then
+	echo "ok $n - no cache entry or tree left behind by the failures"
+else
+	echo "not ok $n - no cache entry or tree left behind by the failures"
+	ls -R "$tmp/cache" | sed 's/^/#   /'
+	fails=$((fails + 1))
+fi
+echo "1..$n"
+[ $fails -eq 0 ]
