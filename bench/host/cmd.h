@@ -12,5 +12,6 @@ enum {
 };
 
 int cmd_boot(int argc, char **argv);
+int cmd_cotrace(int argc, char **argv);
 
 #endif

@@ -12,6 +12,7 @@ static const struct command {
 	const char *help;
 } commands[] = {
 	{ "boot", cmd_boot, "boot the guest once and run a job script in it" },
+	{ "cotrace", cmd_cotrace, "re-analyse saved traces for cross-tenant co-residency" },
 };
 
 static void usage(FILE *f)

@@ -149,6 +149,7 @@ struct pair_state {
 	double start;
 	int lagging;		/* cpu that did not switch into the conflict */
 	int lagging_kicked;	/* it had a resched pending at the start */
+	int tainted;		/* it switched and still conflicts */
 };
 
 struct sweep {
@@ -178,7 +179,13 @@ static void close_window(struct sweep *s, struct pair_state *p, double ts,
 	r->corun_s += len;
 	if (us > r->max_window_us)
 		r->max_window_us = us;
-	if (p->lagging_kicked && closer == p->lagging) {
+	/*
+	 * A handoff: the lagging sibling was kicked before the window opened
+	 * and had not switched when it closed, either because its switch
+	 * closed it or because the picking sibling moved on first.
+	 */
+	if (p->lagging_kicked && !p->tainted &&
+	    (closer == p->lagging || s->kicked[p->lagging])) {
 		r->handoff++;
 		r->handoff_s += len;
 		s->handoffs[s->nhandoffs++] = us;
@@ -192,19 +199,35 @@ static void close_window(struct sweep *s, struct pair_state *p, double ts,
 	}
 }
 
+/*
+ * A window is a stretch of continuous conflict on one pair. A switch that
+ * keeps the conflict keeps the window open. It stays explained when the
+ * sibling that switched had just kicked the other one: the lagging sibling
+ * took its IPI, made a core-wide pick of its own that chose the other
+ * tenant and kicked its sibling in turn, so the roles swap (seen in real
+ * traces). A switch into another conflicting task with no kick pending on
+ * the other side is what core scheduling must never do.
+ */
 static void on_switch(struct sweep *s, struct pair_state *p, int cpu, double ts)
 {
 	int now = conflict(s, p->a, p->b);
+	int other = cpu == p->a ? p->b : p->a;
 
-	if (p->open) {
-		/* Any switch ends the window; a new conflict opens another. */
-		close_window(s, p, ts, cpu);
+	if (p->open && now) {
+		if (s->kicked[other])
+			p->lagging = other;
+		else
+			p->tainted = 1;
+		return;
 	}
+	if (p->open)
+		close_window(s, p, ts, cpu);
 	if (now) {
 		p->open = 1;
 		p->start = ts;
 		p->lagging = cpu == p->a ? p->b : p->a;
 		p->lagging_kicked = s->kicked[p->lagging];
+		p->tainted = 0;
 	}
 }
 

@@ -7,9 +7,11 @@
  * on one sibling chooses a task whose cookie the other sibling's task does
  * not share, it sends that sibling a reschedule (sched_core_resched), and
  * until the sibling takes it both run. Such a window is a *handoff*: the
- * lagging sibling had a reschedule pending when the window opened, and the
- * window closes when that sibling switches. Any other window is
- * *unexplained*: a real leak, or a case this model does not know.
+ * lagging sibling had a reschedule pending when the window opened, and it
+ * was still pending when the window closed (the lagging sibling's switch
+ * closes it, or the picking sibling moves on to a compatible task first;
+ * under TCG a vCPU may take many milliseconds to see the IPI). Any other
+ * window is *unexplained*: a real leak, or a case this model does not know.
  *
  * Plain C, no allocation beyond the event array: used by the in-guest
  * isolation test (static) and by host tools and unit tests alike.

@@ -25,13 +25,50 @@
 
 static const char *const groups[] = { "iso-a", "iso-b" };
 
-static int analyse(const struct cotrace_tenant *t, int n,
+/*
+ * Keep the raw trace beside the results (the working directory is the
+ * host's share), headed by the pid to tenant map, so a window can be
+ * looked at again with the same analyser on the host.
+ */
+static int save_trace(const char *phase, const struct cotrace_tenant *t, int n,
+		      char *path, size_t len)
+{
+	char buf[65536];
+	FILE *in, *out;
+	size_t got;
+	int i;
+
+	snprintf(path, len, "isolation-%s.trace", phase);
+	in = fopen(TRACEFS "/trace", "r");
+	out = fopen(path, "w");
+	if (!in || !out) {
+		if (in)
+			fclose(in);
+		if (out)
+			fclose(out);
+		return -errno;
+	}
+	fprintf(out, "# isolation_test phase %s\n", phase);
+	for (i = 0; i < n; i++)
+		fprintf(out, "# pid %d tenant %d\n", t[i].pid, t[i].tenant);
+	while ((got = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, got, out);
+	fclose(in);
+	return fclose(out) ? -errno : 0;
+}
+
+static int analyse(const char *phase, const struct cotrace_tenant *t, int n,
 		   struct cotrace_result *r)
 {
 	struct cotrace_config cfg = { .tenants = t, .ntenants = n };
-	FILE *f = fopen(TRACEFS "/trace", "r");
+	char path[64];
+	FILE *f;
 	int ret;
 
+	ret = save_trace(phase, t, n, path, sizeof(path));
+	if (ret)
+		return ret;
+	f = fopen(path, "r");
 	if (!f)
 		return -errno;
 	cotrace_pairs_default(&cfg, 4);
@@ -86,7 +123,7 @@ static int run_phase(int tagged, int seconds, struct cotrace_result *r)
 	trace_stop();
 	for (i = 0; i < n; i++)
 		kill_child(t[i].pid);
-	ret = analyse(t, n, r);
+	ret = analyse(tagged ? "tags-on" : "tags-off", t, n, r);
 	for (g = 0; g < 2; g++)
 		cg_tag(groups[g], 0);
 	return ret;
