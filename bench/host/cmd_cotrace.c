@@ -57,11 +57,11 @@ int cmd_cotrace(int argc, char **argv)
 		fclose(f);
 		printf("%s: span %.3f s, %d windows, co-run %.2f%% (%.2f%% of pair time), "
 		       "handoff %d (%.3f ms, p50 %.0f us, p99 %.0f us, max %.0f us), "
-		       "unexplained %d (%.3f ms)",
+		       "unexplained %d (%.3f ms), truncated %d",
 		       argv[i], r.span_s, r.windows, r.corun_pct, r.pair_share * 100,
 		       r.handoff, r.handoff_s * 1e3, r.handoff_p50_us,
 		       r.handoff_p99_us, r.handoff_max_us, r.unexplained,
-		       r.unexplained_s * 1e3);
+		       r.unexplained_s * 1e3, r.truncated);
 		if (r.unexplained)
 			printf(", first at %.6f", r.first_unexplained_ts);
 		putchar('\n');

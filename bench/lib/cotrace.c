@@ -179,6 +179,12 @@ static void close_window(struct sweep *s, struct pair_state *p, double ts,
 	r->corun_s += len;
 	if (us > r->max_window_us)
 		r->max_window_us = us;
+	/* Open before recording began: what caused it is not in the trace. */
+	if (p->lagging < 0) {
+		r->truncated++;
+		r->truncated_s += len;
+		return;
+	}
 	/*
 	 * A handoff: the lagging sibling was kicked before the window opened
 	 * and had not switched when it closed, either because its switch

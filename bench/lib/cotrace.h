@@ -12,6 +12,8 @@
  * closes it, or the picking sibling moves on to a compatible task first;
  * under TCG a vCPU may take many milliseconds to see the IPI). Any other
  * window is *unexplained*: a real leak, or a case this model does not know.
+ * A window already open when the trace begins is *truncated*: its cause was
+ * never recorded, so it is counted apart and judged neither way.
  *
  * Plain C, no allocation beyond the event array: used by the in-guest
  * isolation test (static) and by host tools and unit tests alike.
@@ -50,6 +52,9 @@ struct cotrace_result {
 	int handoff;
 	double handoff_s;
 	double handoff_p50_us, handoff_p99_us, handoff_max_us;
+
+	int truncated;		/* already open when the trace began */
+	double truncated_s;
 
 	int unexplained;
 	double unexplained_s;

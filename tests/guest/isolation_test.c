@@ -88,16 +88,18 @@ static void report(const char *phase, const struct cotrace_result *r)
 	tap_diag("%s: handoff %d windows, %.3f ms total, p50 %.0f us, p99 %.0f us, max %.0f us",
 		 phase, r->handoff, r->handoff_s * 1e3, r->handoff_p50_us,
 		 r->handoff_p99_us, r->handoff_max_us);
-	tap_diag("%s: unexplained %d windows, %.3f ms total, max %.0f us",
+	tap_diag("%s: unexplained %d windows, %.3f ms total, max %.0f us; "
+		 "%d truncated (open when the trace began), %.3f ms",
 		 phase, r->unexplained, r->unexplained_s * 1e3,
-		 r->unexplained_max_us);
+		 r->unexplained_max_us, r->truncated, r->truncated_s * 1e3);
 	/* One machine-readable line per phase for csbench's records. */
 	printf("# ISOLATION phase=%s corun_pct=%.4f pair_share=%.4f windows=%d "
 	       "handoff=%d handoff_ms=%.3f handoff_p50_us=%.1f handoff_p99_us=%.1f "
-	       "handoff_max_us=%.1f unexplained=%d unexplained_ms=%.3f\n",
+	       "handoff_max_us=%.1f unexplained=%d unexplained_ms=%.3f truncated=%d\n",
 	       phase, r->corun_pct, r->pair_share, r->windows, r->handoff,
 	       r->handoff_s * 1e3, r->handoff_p50_us, r->handoff_p99_us,
-	       r->handoff_max_us, r->unexplained, r->unexplained_s * 1e3);
+	       r->handoff_max_us, r->unexplained, r->unexplained_s * 1e3,
+	       r->truncated);
 }
 
 static int run_phase(int tagged, int seconds, struct cotrace_result *r)
