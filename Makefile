@@ -42,7 +42,8 @@ GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h
 DEPS_STAMP := $(B)/.deps-ok
 
 .PHONY: help deps kernel image kernel-path image-path boot-test bench \
-	check unit-test kernel-test kernel-test-debug clean all
+	check unit-test kernel-test kernel-test-debug bisect-build fuzz \
+	fuzz-regress clean all
 
 help:
 	@echo "make bench      install what is missing, build kernel and image, run the benchmarks"
@@ -100,9 +101,30 @@ $(B)/tests/unit/%: tests/unit/%.c $(HOST_NOMAIN) tests/tap.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DFIXTURES=\"$(FIXTURES)\" \
 		-DFAKE_QEMU=\"$(CURDIR)/$(B)/tests/unit/fake-qemu\" \
+		-DWORKLOADS=\"$(CURDIR)/workloads\" \
 		-o $@ $< $(HOST_NOMAIN) $(HOST_LIBS) -lm
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
+
+# ---- fuzzing the workload parser (libFuzzer) ------------------------------
+FUZZ_CC := clang
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
+FUZZ_CORPUS := tests/fuzz/corpus-workload
+
+$(B)/fuzz/workload_fuzz: tests/fuzz/workload_fuzz.c bench/host/workload.c bench/lib/strnum.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
+
+# Replay the committed corpus once (part of make check).
+fuzz-regress: $(B)/fuzz/workload_fuzz
+	@$< -runs=0 $(FUZZ_CORPUS) 2>$(B)/fuzz/regress.log || \
+		{ tail -n 30 $(B)/fuzz/regress.log; exit 1; }
+	@echo "fuzz-regress: $$(ls $(FUZZ_CORPUS) | wc -l) corpus inputs replayed cleanly"
+
+# Explore for FUZZ_SECONDS; new interesting inputs land in the corpus.
+FUZZ_SECONDS ?= 60
+fuzz: $(B)/fuzz/workload_fuzz
+	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(FUZZ_CORPUS)
 
 # ---- kernel and image (cached outside the repository) -----------------------
 kernel: $(DEPS_STAMP)
@@ -110,6 +132,11 @@ kernel: $(DEPS_STAMP)
 
 image: $(DEPS_STAMP)
 	@scripts/image-build.sh
+
+# Every prefix of the series builds (slow: one kernel build per patch,
+# mostly ccache hits); not part of make check.
+bisect-build: $(DEPS_STAMP)
+	@scripts/bisect-build.sh
 
 kernel-path: $(DEPS_STAMP)
 	@echo "$$(scripts/kernel-build.sh)/bzImage"
@@ -150,7 +177,7 @@ kernel-test: $(GUEST_READY)
 kernel-test-debug: $(GUEST_READY)
 	$(call guest_job,kernel-test-debug,tests/guest/kernel-tests.sh,debug)
 
-check: unit-test boot-test kernel-test kernel-test-debug
+check: unit-test fuzz-regress boot-test kernel-test kernel-test-debug
 
 # ---- the benchmark ----------------------------------------------------------
 bench: boot-test

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Build the kernel at every prefix of the patch series (patch 1, patches
+# 1-2, ...) so a series that only builds as a whole is caught. Each prefix
+# is an ordinary PATCHSET=DIR build with its own cache entry; ccache makes
+# all but the first cheap. Prints one line per prefix.
+set -eu
+STAGE=bisect
+. "$(dirname "$0")/common.sh"
+
+PATCHSET=${PATCHSET:-$TOP/patchset}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+patches=$(sed -e 's/#.*//' "$PATCHSET/series" | tr -s ' \t' '\n' | grep -v '^$')
+total=$(echo "$patches" | wc -l)
+rev=$(cat "$PATCHSET/REVISION" 2>/dev/null || echo unknown)
+
+k=0
+for p in $patches; do
+	k=$((k + 1))
+	dir=$work/prefix-$k
+	mkdir -p "$dir"
+	echo "$patches" | head -n "$k" >"$dir/series"
+	for q in $(cat "$dir/series"); do
+		cp "$PATCHSET/$q" "$dir/"
+	done
+	# The whole series is the ordinary build: same name, same cache entry.
+	if [ "$k" -eq "$total" ]; then
+		echo "$rev" >"$dir/REVISION"
+	else
+		echo "$rev-bisect-$k" >"$dir/REVISION"
+	fi
+	if entry=$(PATCHSET=$dir "$TOP/scripts/kernel-build.sh"); then
+		echo "ok $k/$total builds: $p ($entry)"
+	else
+		echo "not ok $k/$total does not build: $p"
+		exit 1
+	fi
+done

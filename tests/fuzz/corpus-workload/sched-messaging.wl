@@ -1,0 +1,18 @@
+# Scheduler messaging and context-switch cost.
+name        sched-messaging
+description hackbench groups against perf bench sched pipe
+requires    hackbench perf
+
+profile smoke duration=3
+profile quick duration=10 warmup=1
+profile full  duration=30 warmup=2
+
+tenant hackbench
+threads 2
+command hackbench -g {threads} -l 200
+metric  time s lower after "Time:"
+
+tenant pipe
+threads 1
+command perf bench sched pipe -l 20000
+metric  total_time s lower after "Total time:"

@@ -1,0 +1,18 @@
+# Synchronisation-heavy tenants: lots of short runs and wakeups.
+name        sync-heavy
+description sysbench threads (yield and lock) against sysbench mutex
+requires    sysbench
+
+profile smoke duration=3
+profile quick duration=10 warmup=1
+profile full  duration=30 warmup=2
+
+tenant threads
+threads 4
+command sysbench threads --threads={threads} --time={duration} run
+metric  events events higher after "total number of events:"
+
+tenant mutex
+threads 4
+command sysbench mutex --threads={threads} --time={duration} run
+metric  total_time s lower after "total time:"
