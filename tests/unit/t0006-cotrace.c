@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Co-residency analysis on real traces (../shared/fixtures) and on
+ * Co-residency analysis on real traces (tests/fixtures) and on
  * constructed ones whose windows are known.
  */
 #include <math.h>
@@ -9,7 +9,7 @@
 #include "../tap.h"
 
 #ifndef FIXTURES
-#define FIXTURES "../shared/fixtures/guest-tool-output"
+#define FIXTURES "tests/fixtures/guest-tool-output"
 #endif
 
 /* The co-run figure a fixture's header says an independent tool found. */
