@@ -66,9 +66,13 @@ struct vm_result {
 	"sched:sched_core_forceidle_start,sched:sched_core_forceidle_end," \
 	"sched:sched_core_steal,sched:sched_core_enabled"
 
-/* The kernel command line every guest boots with. */
+/*
+ * The kernel command line every guest boots with. loglevel=5 keeps
+ * KERN_WARNING on the console: WARN() splats and lockdep reports are
+ * printed at that level, and the host finds crashes by reading the console.
+ */
 #define VM_BASE_APPEND \
-	"console=ttyS0 rdinit=/init panic=-1 loglevel=4 " \
+	"console=ttyS0 rdinit=/init panic=-1 loglevel=5 " \
 	"tsc=reliable trace_clock=global trace_buf_size=8M " \
 	"trace_event=" VM_TRACE_EVENTS
 

@@ -53,6 +53,8 @@ int main(void)
 	       strstr(a, "rdinit=/init") && strstr(a, "trace_event=sched:sched_switch"),
 	       "kernel command line has console, panic, init and the extra args");
 	tap_ok(a && !strstr(a, "csbench.probe"), "no probe flag on a normal boot");
+	tap_ok(a && strstr(a, "loglevel=5"),
+	       "console keeps KERN_WARNING (WARN and lockdep reports print there)");
 	check_int(count(argv, "-no-reboot"), ==, 1, "-no-reboot turns a panic into an exit");
 	check_int(count(argv, "-S"), ==, 1, "starts paused so vCPUs are pinned first");
 	a = arg_after(argv, "-chardev");
