@@ -253,6 +253,14 @@ static int d_metric(struct parse *p, char **a, int n, const char *rest)
 		return fail(p, "expected the %s extractor's argument", a[3]);
 	if (copy(p, m->arg, WL_TEXT, a[4], "extractor argument"))
 		return -1;
+	if (m->extract == WL_HIST && strcmp(m->arg, "max")) {
+		double pct;
+
+		if (m->arg[0] != 'p' || parse_double(m->arg + 1, 0.001, 100, &pct))
+			return fail(p, "hist: expected pNN (e.g. p99.9) or max, got '%s'", m->arg);
+	}
+	if (m->extract == WL_JSON && m->arg[0] != '/')
+		return fail(p, "json: expected a JSON pointer starting with '/', got '%s'", m->arg);
 	t->nmetrics++;
 	return 0;
 }

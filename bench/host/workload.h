@@ -20,7 +20,7 @@
 /* How a metric's value is found in the tenant's output. */
 enum wl_extract {
 	WL_AFTER,	/* the first number after a literal text */
-	WL_JSON,	/* a number at a dotted path in JSON output (fio) */
+	WL_JSON,	/* a number at a JSON pointer in JSON output (fio) */
 	WL_HIST,	/* a latency histogram (cyclictest -h); arg: percentile */
 };
 

@@ -35,6 +35,8 @@ static const struct {
 	{ GOOD_TOP "tenant a\nthreads 1\ncommand x {threads\n", "unterminated '{'", "open placeholder" },
 	{ GOOD_TOP "tenant a\nmetric m u sideways after x\n", "t.wl:6: expected higher or lower, got 'sideways'", "bad direction" },
 	{ GOOD_TOP "tenant a\nmetric m u higher grep x\n", "expected an extractor after, json or hist, got 'grep'", "bad extractor" },
+	{ GOOD_TOP "tenant a\nmetric m u lower hist median\n", "t.wl:6: hist: expected pNN (e.g. p99.9) or max, got 'median'", "bad percentile" },
+	{ GOOD_TOP "tenant a\nmetric m u higher json jobs.0.iops\n", "json: expected a JSON pointer starting with '/'", "dotted json path" },
 	{ GOOD_TOP "tenant a\nmetric m u higher after\n", "expected 'metric NAME UNIT higher|lower after|json|hist ARG'", "metric too short" },
 	{ GOOD_TOP "tenant a\nmetric m u higher after \"x\n", "t.wl:6: unterminated or misplaced quote", "open quote" },
 	{ GOOD_TOP "tenant a\nthreads 1\nmetric m u higher after x\n", "tenant a: expected a 'command ...' line", "tenant without command" },
