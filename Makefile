@@ -21,7 +21,7 @@ CC := gcc
 # fires on every fixed-size path buffer.
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -Wno-format-truncation -std=gnu11 -D_GNU_SOURCE
-HOST_LIBS := -ljansson
+HOST_LIBS := -ljansson -lm
 GUEST_CFLAGS := $(CFLAGS) -static
 
 LIB_SRC := $(wildcard bench/lib/*.c)
@@ -34,10 +34,13 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(UNIT_SRC))
 UNIT_SH := $(wildcard tests/unit/t[0-9]*.sh)
 
 # Static binaries that run inside the guest, copied onto its 9p share.
-GUEST_TESTS := boot_checks cpu_tag_test cpu_tag_v1_test isolation_test stress_test cs_prctl_test
+GUEST_TESTS := boot_checks cpu_tag_test cpu_tag_v1_test isolation_test stress_test \
+	cs_prctl_test mode_test
 GUEST_BIN := $(addprefix $(B)/guest/,$(GUEST_TESTS))
-GUEST_UTIL_SRC := tests/guest/guest_util.c tests/guest/trace_util.c bench/lib/cotrace.c
-GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h
+GUEST_UTIL_SRC := tests/guest/guest_util.c tests/guest/trace_util.c bench/lib/cotrace.c \
+	bench/guest/modeset.c bench/lib/mode.c
+GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h \
+	bench/guest/modeset.h bench/lib/mode.h
 
 DEPS_STAMP := $(B)/.deps-ok
 

@@ -18,6 +18,7 @@ run() {
 	fi
 }
 run cpu_tag_test
+run mode_test
 run isolation_test 4
 run stress_test 30
 # The tree's own selftest (prints its own format; its exit code decides).

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "modeset.h"
+
+#define SYS_CPU	"/sys/devices/system/cpu"
+#define CGROOT	"/sys/fs/cgroup"
+
+#ifndef PR_SCHED_CORE
+#define PR_SCHED_CORE		62
+#define PR_SCHED_CORE_GET	0
+#define PR_SCHED_CORE_CREATE	1
+#define PR_SCHED_CORE_SHARE_FROM 3
+#endif
+
+static int read_str(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -errno;
+	if (!fgets(buf, len, f))
+		buf[0] = '\0';
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+static int write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+int mode_prepare(enum csb_mode m, char *err, size_t len)
+{
+	const char *want = m == MODE_SMT_OFF ? "off" : "on";
+	char now[32] = "";
+	int ret;
+
+	read_str(SYS_CPU "/smt/control", now, sizeof(now));
+	if (strcmp(now, want)) {
+		ret = write_str(SYS_CPU "/smt/control", want);
+		if (ret) {
+			snprintf(err, len, "cannot set smt/control to %s: %s", want,
+				 strerror(-ret));
+			return -1;
+		}
+	}
+	/* EBUSY-free if already enabled; needed for cpu.tag and cpu.stat. */
+	ret = write_str(CGROOT "/cgroup.subtree_control", "+cpu");
+	if (ret) {
+		snprintf(err, len, "cannot enable the cpu controller: %s", strerror(-ret));
+		return -1;
+	}
+	return 0;
+}
+
+int mode_check_topology(enum csb_mode m, char *err, size_t len)
+{
+	const int off = m == MODE_SMT_OFF;
+	static const struct {
+		const char *path, *want_on, *want_off;
+	} checks[] = {
+		{ SYS_CPU "/online", "0-3", "0,2" },
+		{ SYS_CPU "/cpu0/topology/thread_siblings_list", "0-1", "0" },
+		{ SYS_CPU "/cpu2/topology/thread_siblings_list", "2-3", "2" },
+		{ SYS_CPU "/smt/control", "on", "off" },
+	};
+	char got[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
+		const char *want = off ? checks[i].want_off : checks[i].want_on;
+
+		if (read_str(checks[i].path, got, sizeof(got)) || strcmp(got, want)) {
+			snprintf(err, len, "mode %s: %s is '%s', expected '%s'",
+				 mode_name(m), checks[i].path, got, want);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void tenant_cgroup_path(const char *tenant, char *buf, size_t len)
+{
+	snprintf(buf, len, CGROOT "/" TENANT_CGROUP_PREFIX "%s", tenant);
+}
+
+int tenant_cgroup_setup(const char *tenant, enum csb_mode m, char *err,
+			size_t len)
+{
+	char dir[256], file[300];
+	int ret;
+
+	tenant_cgroup_path(tenant, dir, sizeof(dir));
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		snprintf(err, len, "cannot create %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	snprintf(file, sizeof(file), "%s/cpu.tag", dir);
+	ret = write_str(file, m == MODE_CORESCHED ? "1" : "0");
+	/* Without the patch series there is no cpu.tag: fine unless needed. */
+	if (ret && (m == MODE_CORESCHED || ret != -ENOENT)) {
+		snprintf(err, len, "cannot write %s: %s", file, strerror(-ret));
+		return -1;
+	}
+	return 0;
+}
+
+int tenant_cgroup_remove(const char *tenant)
+{
+	char dir[256];
+
+	tenant_cgroup_path(tenant, dir, sizeof(dir));
+	return rmdir(dir) ? -errno : 0;
+}
+
+static int cookie_of(pid_t tid, unsigned long long *cookie)
+{
+	*cookie = 0;
+	return prctl(PR_SCHED_CORE, PR_SCHED_CORE_GET, tid, 0,
+		     (unsigned long)cookie) ? -errno : 0;
+}
+
+pid_t tenant_spawn(const char *tenant, enum csb_mode m, pid_t share_from,
+		   char *const argv[], const char *out_path)
+{
+	char procs[300], dir[256], pid[32];
+	pid_t child = fork();
+	int fd;
+
+	if (child)
+		return child;
+	tenant_cgroup_path(tenant, dir, sizeof(dir));
+	snprintf(procs, sizeof(procs), "%s/cgroup.procs", dir);
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	if (write_str(procs, pid))
+		_exit(120);
+	if (m == MODE_CORESCHED_PRCTL && share_from) {
+		unsigned long long c = 0;
+		int tries;
+
+		/* The first process may not have taken its cookie yet. */
+		for (tries = 0; tries < 200 && !c; tries++) {
+			if (cookie_of(share_from, &c))
+				_exit(121);
+			if (!c)
+				usleep(5000);
+		}
+		if (!c || prctl(PR_SCHED_CORE, PR_SCHED_CORE_SHARE_FROM, share_from, 0, 0))
+			_exit(121);
+	} else if (m == MODE_CORESCHED_PRCTL &&
+		   prctl(PR_SCHED_CORE, PR_SCHED_CORE_CREATE, 0, 0, 0)) {
+		_exit(121);
+	}
+	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		_exit(122);
+	dup2(fd, STDOUT_FILENO);
+	dup2(fd, STDERR_FILENO);
+	execvp(argv[0], argv);
+	_exit(127);
+}
+
+static int read_threads(const char *tenant, pid_t *tids, int max)
+{
+	char path[300], dir[256];
+	FILE *f;
+	int n = 0, tid;
+
+	tenant_cgroup_path(tenant, dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/cgroup.threads", dir);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (n < max && fscanf(f, "%d", &tid) == 1)
+		tids[n++] = tid;
+	fclose(f);
+	return n;
+}
+
+int mode_check_cookies(enum csb_mode m, const char *const *tenants,
+		       int ntenants, char *err, size_t len)
+{
+	static pid_t tids[MODESET_MAX_PIDS];
+	unsigned long long first[16], c;
+	int t, i, n, u;
+
+	if (ntenants > 16) {
+		snprintf(err, len, "at most 16 tenants");
+		return -1;
+	}
+	for (t = 0; t < ntenants; t++) {
+		int have_first = 0;
+
+		n = read_threads(tenants[t], tids, MODESET_MAX_PIDS);
+		if (n <= 0) {
+			snprintf(err, len, "tenant %s has no threads in its cgroup", tenants[t]);
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			/* A thread that exited meanwhile proves nothing either way. */
+			if (cookie_of(tids[i], &c) == -ESRCH)
+				continue;
+			if (!have_first) {
+				first[t] = c;
+				have_first = 1;
+			}
+			if (!mode_has_cookies(m) && c) {
+				snprintf(err, len, "mode %s: tenant %s thread %d has cookie 0x%llx, expected none",
+					 mode_name(m), tenants[t], tids[i], c);
+				return -1;
+			}
+			if (mode_has_cookies(m) && !c) {
+				snprintf(err, len, "mode %s: tenant %s thread %d has no cookie",
+					 mode_name(m), tenants[t], tids[i]);
+				return -1;
+			}
+			if (mode_has_cookies(m) && c != first[t]) {
+				snprintf(err, len, "mode %s: tenant %s thread %d has cookie 0x%llx, its first thread 0x%llx",
+					 mode_name(m), tenants[t], tids[i], c, first[t]);
+				return -1;
+			}
+		}
+		if (!have_first) {
+			snprintf(err, len, "tenant %s: every thread exited before the check", tenants[t]);
+			return -1;
+		}
+		for (u = 0; mode_has_cookies(m) && u < t; u++)
+			if (first[u] == first[t]) {
+				snprintf(err, len, "mode %s: tenants %s and %s share cookie 0x%llx",
+					 mode_name(m), tenants[u], tenants[t], first[t]);
+				return -1;
+			}
+	}
+	return 0;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Setting up and verifying a mode inside the guest (used by the agent and
+ * tests/guest/mode_test.c). Every check fills @err with what it found, so a
+ * cell whose mode is wrong is recorded as an error, never measured.
+ */
+#ifndef CSBENCH_MODESET_H
+#define CSBENCH_MODESET_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "../lib/mode.h"
+
+#define TENANT_CGROUP_PREFIX	"csb-"
+#define MODESET_MAX_PIDS	4096
+
+/* SMT on or off as the mode wants, and cpu controller for tenant groups. */
+int mode_prepare(enum csb_mode m, char *err, size_t len);
+/* Online CPUs and siblings are what the mode promises. */
+int mode_check_topology(enum csb_mode m, char *err, size_t len);
+/*
+ * Create (or reset) the tenant's cgroup and give it cpu.tag as the mode
+ * wants: 1 for coresched, 0 otherwise.
+ */
+int tenant_cgroup_setup(const char *tenant, enum csb_mode m, char *err,
+			size_t len);
+int tenant_cgroup_remove(const char *tenant);
+/* The tenant's cgroup directory, e.g. /sys/fs/cgroup/csb-a. */
+void tenant_cgroup_path(const char *tenant, char *buf, size_t len);
+/*
+ * Start @argv in the tenant: the child moves into the tenant's cgroup; in
+ * coresched-prctl mode it takes a fresh cookie, or shares the cookie of
+ * @share_from (another process of the same tenant) when that is not 0, and
+ * its descendants inherit it; stdout and stderr go to @out_path; then it
+ * execs.
+ */
+pid_t tenant_spawn(const char *tenant, enum csb_mode m, pid_t share_from,
+		   char *const argv[], const char *out_path);
+/*
+ * Cookies: in the coresched modes every thread of a tenant has the same
+ * non-zero cookie and no two tenants share one; otherwise none has a
+ * cookie. Threads are read from each tenant's cgroup.threads.
+ */
+int mode_check_cookies(enum csb_mode m, const char *const *tenants,
+		       int ntenants, char *err, size_t len);
+
+#endif
