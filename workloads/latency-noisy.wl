@@ -18,5 +18,5 @@ metric  max us lower hist max
 
 tenant hog
 threads 4
-command stress-ng --cpu {threads} -t {duration} --metrics-brief --yaml /dev/stdout
+command stress-ng --cpu {threads} -t {duration} --metrics-brief --yaml /tmp/csb-sng-$$.yaml && cat /tmp/csb-sng-$$.yaml
 metric  bogo_ops_per_s bogo-ops/s higher after "bogo-ops-per-second-real-time:"

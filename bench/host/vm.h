@@ -70,10 +70,13 @@ struct vm_result {
  * The kernel command line every guest boots with. loglevel=5 keeps
  * KERN_WARNING on the console: WARN() splats and lockdep reports are
  * printed at that level, and the host finds crashes by reading the console.
+ * schedstats=enable from boot: forced-idle time (cpu.stat
+ * core_sched.force_idle_usec) is only accounted while schedstats are on,
+ * and switching them on later flips a static key.
  */
 #define VM_BASE_APPEND \
 	"console=ttyS0 rdinit=/init panic=-1 loglevel=5 " \
-	"tsc=reliable trace_clock=global trace_buf_size=8M " \
+	"tsc=reliable trace_clock=global trace_buf_size=8M schedstats=enable " \
 	"trace_event=" VM_TRACE_EVENTS
 
 const char *accel_name(enum accel a);

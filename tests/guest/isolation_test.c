@@ -19,7 +19,7 @@
 #include "../../bench/lib/cotrace.h"
 #include "../tap.h"
 #include "guest_util.h"
-#include "trace_util.h"
+#include "../../bench/guest/trace_util.h"
 
 #define PER_TENANT	4
 

@@ -21,7 +21,7 @@
 
 #include "../tap.h"
 #include "guest_util.h"
-#include "trace_util.h"
+#include "../../bench/guest/trace_util.h"
 
 #define NGROUPS		4
 #define NSPINNERS	4

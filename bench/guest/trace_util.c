@@ -9,8 +9,35 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "guest_util.h"
 #include "trace_util.h"
+
+#define TRACEFS "/sys/kernel/tracing"
+
+static int write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+static const char *read_line(const char *path)
+{
+	static char buf[256];
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return NULL;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
 
 int trace_start(void)
 {

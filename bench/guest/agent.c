@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * csbench-agent: runs benchmark cells inside the guest.
+ *
+ *   csbench-agent CELLS WORKLOAD_DIR OUT_DIR
+ *
+ * CELLS has one cell per line: "ID MODE WORKLOAD DURATION WARMUP". For each
+ * cell the agent sets the mode up and verifies it, starts every tenant of
+ * the workload in its own cgroup, records forced idle, context switches,
+ * CPU time and a sched_switch + core-scheduling trace while they run,
+ * extracts the workload's metrics from each tenant's output, and writes
+ * OUT_DIR/ID.json atomically. A cell whose mode check fails is written as
+ * an error and not measured. Tenant outputs stay in OUT_DIR/ID.TENANT.out.
+ * Progress lines go to stdout ("cell ID: ..."), which the host keeps.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../host/extract.h"
+#include "../host/workload.h"
+#include "../lib/cotrace.h"
+#include "../lib/mode.h"
+#include "modeset.h"
+#include "trace_util.h"
+
+#define MAX_TIDS	8192
+#define GRACE_S		60	/* beyond its duration before a tenant is killed */
+
+struct sysstat {
+	unsigned long long ctxt;
+	unsigned long long busy, total;	/* jiffies over all CPUs */
+};
+
+struct cell_run {
+	const char *id, *out_dir;
+	enum csb_mode mode;
+	struct workload w;
+	int duration, warmup;
+	json_t *result;
+	struct cotrace_tenant tids[MAX_TIDS];
+	int ntids;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void read_sysstat(struct sysstat *s)
+{
+	unsigned long long v[10] = { 0 };
+	char line[512];
+	FILE *f = fopen("/proc/stat", "r");
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	while (f && fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "cpu ", 4)) {
+			sscanf(line + 4, "%llu %llu %llu %llu %llu %llu %llu %llu",
+			       &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+			for (i = 0; i < 8; i++)
+				s->total += v[i];
+			s->busy = s->total - v[3] - v[4];	/* minus idle, iowait */
+		} else if (!strncmp(line, "ctxt ", 5)) {
+			s->ctxt = strtoull(line + 5, NULL, 10);
+		}
+	}
+	if (f)
+		fclose(f);
+}
+
+/* core_sched.force_idle_usec of a tenant's cgroup, or -1. */
+static long long force_idle_usec(const char *tenant)
+{
+	char path[300], dir[256], line[256];
+	long long v = -1;
+	FILE *f;
+
+	tenant_cgroup_path(tenant, dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/cpu.stat", dir);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "core_sched.force_idle_usec %lld", &v) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/* Remember which thread belongs to which tenant, for the trace analysis. */
+static void sample_tids(struct cell_run *c)
+{
+	char path[300], dir[256];
+	int t, tid, i;
+	FILE *f;
+
+	for (t = 0; t < c->w.ntenants; t++) {
+		tenant_cgroup_path(c->w.tenants[t].name, dir, sizeof(dir));
+		snprintf(path, sizeof(path), "%s/cgroup.threads", dir);
+		f = fopen(path, "r");
+		while (f && fscanf(f, "%d", &tid) == 1) {
+			for (i = 0; i < c->ntids && c->tids[i].pid != tid; i++)
+				;
+			if (i == c->ntids && c->ntids < MAX_TIDS) {
+				c->tids[c->ntids].pid = tid;
+				c->tids[c->ntids].tenant = t + 1;
+				c->ntids++;
+			}
+		}
+		if (f)
+			fclose(f);
+	}
+}
+
+static void fail_cell(struct cell_run *c, const char *status, const char *why)
+{
+	json_object_set_new(c->result, "status", json_string(status));
+	json_object_set_new(c->result, "error", json_string(why));
+	printf("cell %s: %s: %s\n", c->id, status, why);
+}
+
+/* Start every tenant; returns the number started. */
+static int start_tenants(struct cell_run *c, int duration, pid_t *pids,
+			 int keep_output)
+{
+	char cmd[WL_COMMAND + 64], out[512];
+	int t;
+
+	for (t = 0; t < c->w.ntenants; t++) {
+		char *argv[] = { "/bin/sh", "-c", cmd, NULL };
+
+		if (workload_command(&c->w.tenants[t], duration, cmd, sizeof(cmd)))
+			return t;
+		if (keep_output)
+			snprintf(out, sizeof(out), "%s/%s.%s.out", c->out_dir, c->id,
+				 c->w.tenants[t].name);
+		else
+			snprintf(out, sizeof(out), "/dev/null");
+		pids[t] = tenant_spawn(c->w.tenants[t].name, c->mode, 0, argv, out);
+		if (pids[t] < 0)
+			return t;
+	}
+	return t;
+}
+
+/* Wait for the tenants, sampling their threads; kill them after @limit s. */
+static int wait_tenants(struct cell_run *c, pid_t *pids, int n, double limit,
+			int *status)
+{
+	double end = now() + limit;
+	int left = n, i, st, timed_out = 0;
+
+	while (left) {
+		pid_t w = waitpid(-1, &st, WNOHANG);
+
+		for (i = 0; w > 0 && i < n; i++)
+			if (pids[i] == w) {
+				status[i] = st;
+				pids[i] = 0;
+				left--;
+			}
+		if (w > 0)
+			continue;
+		if (now() > end && !timed_out) {
+			for (i = 0; i < n; i++)
+				if (pids[i] > 0)
+					kill(-pids[i], SIGKILL), kill(pids[i], SIGKILL);
+			timed_out = 1;
+		}
+		sample_tids(c);
+		usleep(100000);
+	}
+	return timed_out ? -1 : 0;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc(n + 1);
+	if (buf) {
+		n = fread(buf, 1, n, f);
+		buf[n] = '\0';
+	}
+	fclose(f);
+	return buf;
+}
+
+static void collect_metrics(struct cell_run *c, const int *status)
+{
+	json_t *metrics = json_array();
+	char path[512], err[256];
+	int t, k, failed = 0;
+
+	for (t = 0; t < c->w.ntenants; t++) {
+		const struct wl_tenant *tn = &c->w.tenants[t];
+		char *out;
+
+		snprintf(path, sizeof(path), "%s/%s.%s.out", c->out_dir, c->id, tn->name);
+		out = slurp(path);
+		if (!WIFEXITED(status[t]) || WEXITSTATUS(status[t])) {
+			snprintf(err, sizeof(err), "tenant %s: command %s %d (output in %s.%s.out)",
+				 tn->name, WIFEXITED(status[t]) ? "exited with" : "killed by signal",
+				 WIFEXITED(status[t]) ? WEXITSTATUS(status[t]) : WTERMSIG(status[t]),
+				 c->id, tn->name);
+			if (!failed++)
+				fail_cell(c, "error", err);
+		}
+		for (k = 0; out && k < tn->nmetrics; k++) {
+			const struct wl_metric *m = &tn->metrics[k];
+			double v;
+			int censored;
+			json_t *o = json_pack("{s:s,s:s,s:s,s:b}", "tenant", tn->name,
+					      "metric", m->name, "unit", m->unit,
+					      "higher_is_better", m->higher_is_better);
+
+			if (extract_metric(m, out, &v, &censored, err, sizeof(err))) {
+				json_object_set_new(o, "error", json_string(err));
+				if (!failed++)
+					fail_cell(c, "error", err);
+			} else {
+				json_object_set_new(o, "value", json_real(v));
+				json_object_set_new(o, "censored", json_boolean(censored));
+			}
+			/* Keep the histogram: percentiles merge across reps, not averages. */
+			if (m->extract == WL_HIST && k == 0) {
+				struct latency_hist h;
+
+				if (!hist_parse(out, &h)) {
+					json_t *b = json_array();
+
+					for (int i = 0; i < h.nbuckets; i++)
+						json_array_append_new(b, json_integer(h.count[i]));
+					json_object_set_new(o, "hist_buckets_us", b);
+					json_object_set_new(o, "hist_overflow", json_integer(h.overflow));
+					hist_free(&h);
+				}
+			}
+			json_array_append_new(metrics, o);
+		}
+		free(out);
+	}
+	json_object_set_new(c->result, "metrics", metrics);
+}
+
+static void collect_trace(struct cell_run *c)
+{
+	struct cotrace_config cfg = { .tenants = c->tids, .ntenants = c->ntids };
+	struct cotrace_result r;
+	FILE *f = fopen("/sys/kernel/tracing/trace", "r");
+
+	if (!f)
+		return;
+	cotrace_pairs_default(&cfg, 4);
+	if (!cotrace_analyse(f, &cfg, &r))
+		json_object_set_new(c->result, "corun", json_pack(
+			"{s:f,s:i,s:f,s:f,s:i,s:f,s:f,s:f,s:f,s:i,s:f,s:i,s:b}",
+			"span_s", r.span_s, "windows", r.windows,
+			"pair_share", r.pair_share, "corun_pct", r.corun_pct,
+			"handoff", r.handoff, "handoff_ms", r.handoff_s * 1e3,
+			"handoff_p50_us", r.handoff_p50_us,
+			"handoff_p99_us", r.handoff_p99_us,
+			"handoff_max_us", r.handoff_max_us,
+			"unexplained", r.unexplained,
+			"unexplained_ms", r.unexplained_s * 1e3,
+			"truncated", r.truncated,
+			"core_events", r.have_core_events));
+	fclose(f);
+}
+
+static void run_cell(struct cell_run *c)
+{
+	pid_t pids[WL_MAX_TENANTS];
+	int status[WL_MAX_TENANTS] = { 0 }, t, n;
+	const char *names[WL_MAX_TENANTS];
+	long long fi_before[WL_MAX_TENANTS];
+	struct sysstat s0, s1;
+	char err[512];
+	double t0 = now(), m0;
+	json_t *fi;
+
+	for (t = 0; t < c->w.ntenants; t++)
+		names[t] = c->w.tenants[t].name;
+	if (mode_prepare(c->mode, err, sizeof(err)) ||
+	    mode_check_topology(c->mode, err, sizeof(err))) {
+		fail_cell(c, "mode-check-failed", err);
+		return;
+	}
+	for (t = 0; t < c->w.ntenants; t++)
+		if (tenant_cgroup_setup(names[t], c->mode, err, sizeof(err))) {
+			fail_cell(c, "mode-check-failed", err);
+			return;
+		}
+	if (c->warmup > 0) {
+		n = start_tenants(c, c->warmup, pids, 0);
+		wait_tenants(c, pids, n, c->warmup + GRACE_S, status);
+	}
+
+	c->ntids = 0;
+	for (t = 0; t < c->w.ntenants; t++)
+		fi_before[t] = force_idle_usec(names[t]);
+	read_sysstat(&s0);
+	trace_start();
+	m0 = now();
+	n = start_tenants(c, c->duration, pids, 1);
+	/* Verify cookies once the tenants' first processes are in place. */
+	usleep(300000);
+	sample_tids(c);
+	if (n < c->w.ntenants ||
+	    mode_check_cookies(c->mode, names, c->w.ntenants, err, sizeof(err))) {
+		if (n < c->w.ntenants)
+			snprintf(err, sizeof(err), "could not start tenant %s", names[n]);
+		for (t = 0; t < n; t++)
+			kill(pids[t], SIGKILL);
+		wait_tenants(c, pids, n, 5, status);
+		trace_stop();
+		fail_cell(c, "mode-check-failed", err);
+		return;
+	}
+	if (wait_tenants(c, pids, n, c->duration + GRACE_S, status))
+		fail_cell(c, "timeout", "a tenant ran past its duration plus 60 s and was killed");
+	json_object_set_new(c->result, "measured_s", json_real(now() - m0));
+	trace_stop();
+	read_sysstat(&s1);
+
+	fi = json_object();
+	for (t = 0; t < c->w.ntenants; t++) {
+		long long after = force_idle_usec(names[t]);
+
+		if (after >= 0 && fi_before[t] >= 0)
+			json_object_set_new(fi, names[t], json_integer(after - fi_before[t]));
+	}
+	json_object_set_new(c->result, "force_idle_usec", fi);
+	json_object_set_new(c->result, "context_switches",
+			    json_integer(s1.ctxt - s0.ctxt));
+	if (s1.total > s0.total)
+		json_object_set_new(c->result, "cpu_util",
+				    json_real((double)(s1.busy - s0.busy) /
+					      (s1.total - s0.total)));
+	collect_metrics(c, status);
+	collect_trace(c);
+	json_object_set_new(c->result, "wall_s", json_real(now() - t0));
+}
+
+static int write_result(struct cell_run *c)
+{
+	char path[512], tmp[520];
+
+	if (!json_object_get(c->result, "status"))
+		json_object_set_new(c->result, "status", json_string("ok"));
+	snprintf(path, sizeof(path), "%s/%s.json", c->out_dir, c->id);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	if (json_dump_file(c->result, tmp, JSON_INDENT(1) | JSON_SORT_KEYS) ||
+	    rename(tmp, path)) {
+		printf("cell %s: cannot write %s: %s\n", c->id, path, strerror(errno));
+		return -1;
+	}
+	sync();
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct cell_run c;
+	char line[1024], id[128], mode[32], wl[128], path[512], err[512];
+	FILE *cells;
+	int lineno = 0, bad = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc != 4) {
+		fprintf(stderr, "usage: csbench-agent CELLS WORKLOAD_DIR OUT_DIR\n");
+		return 2;
+	}
+	cells = fopen(argv[1], "r");
+	if (!cells) {
+		fprintf(stderr, "csbench-agent: %s: %s\n", argv[1], strerror(errno));
+		return 2;
+	}
+	while (fgets(line, sizeof(line), cells)) {
+		int m;
+
+		lineno++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		memset(&c, 0, sizeof(c));
+		if (sscanf(line, "%127s %31s %127s %d %d", id, mode, wl, &c.duration,
+			   &c.warmup) != 5 || (m = mode_lookup(mode)) < 0) {
+			fprintf(stderr, "csbench-agent: %s:%d: expected ID MODE WORKLOAD DURATION WARMUP\n",
+				argv[1], lineno);
+			bad++;
+			continue;
+		}
+		c.id = id;
+		c.out_dir = argv[3];
+		c.mode = m;
+		c.result = json_pack("{s:s,s:s,s:s,s:i,s:i}", "cell", id, "mode", mode,
+				     "workload", wl, "duration_s", c.duration,
+				     "warmup_s", c.warmup);
+		snprintf(path, sizeof(path), "%s/%s.wl", argv[2], wl);
+		printf("cell %s: start\n", id);
+		if (workload_load(path, &c.w, err, sizeof(err)))
+			fail_cell(&c, "error", err);
+		else
+			run_cell(&c);
+		if (write_result(&c))
+			bad++;
+		printf("cell %s: done (%s)\n", id,
+		       json_string_value(json_object_get(c.result, "status")));
+		json_decref(c.result);
+		for (int t = 0; t < c.w.ntenants; t++)
+			tenant_cgroup_remove(c.w.tenants[t].name);
+	}
+	fclose(cells);
+	return bad ? 1 : 0;
+}
