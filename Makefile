@@ -20,7 +20,8 @@ CC := gcc
 # Truncation of over-long paths is checked where it matters; the warning
 # fires on every fixed-size path buffer.
 CFLAGS ?= -O2 -g
-CFLAGS += -Wall -Wextra -Wno-format-truncation -std=gnu11 -D_GNU_SOURCE
+CFLAGS += -Wall -Wextra -Wno-format-truncation -std=gnu11 -D_GNU_SOURCE \
+	-DCSBENCH_VERSION=\"$(shell cat VERSION)\"
 HOST_LIBS := -ljansson -lm
 GUEST_CFLAGS := $(CFLAGS) -static
 
@@ -54,7 +55,7 @@ GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h 
 DEPS_STAMP := $(B)/.deps-ok
 
 .PHONY: help deps kernel image kernel-path image-path boot-test bench \
-	check unit-test kernel-test kernel-test-debug bisect-build fuzz \
+	check unit-test kernel-test kernel-test-debug bisect-build fuzz bench-smoke \
 	fuzz-regress clean all
 
 help:
@@ -189,11 +190,27 @@ kernel-test: $(GUEST_READY)
 kernel-test-debug: $(GUEST_READY)
 	$(call guest_job,kernel-test-debug,tests/guest/kernel-tests.sh,debug)
 
-check: unit-test fuzz-regress boot-test kernel-test kernel-test-debug
+check: unit-test fuzz-regress boot-test kernel-test kernel-test-debug bench-smoke
 
 # ---- the benchmark ----------------------------------------------------------
-bench: boot-test
-	@echo "bench: kernel, image and boot check are ready; the benchmark driver (csbench run) is not built yet"
+# $(call bench_run,PROFILE,EXTRA-ARGS): csbench run with the cached kernel
+# and image; prints the run directory's name last.
+define bench_run
+	@k=$$(scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
+	$(B)/csbench run --profile $(1) $(2) --rev $$(git rev-parse --short HEAD 2>/dev/null || echo norev) \
+		--kernel $$k/bzImage --initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest
+endef
+
+PROFILE ?= quick
+bench: $(GUEST_READY)
+	$(call bench_run,$(PROFILE),--results results)
+
+# The whole pipeline at smoke size, checked: every cell present and ok,
+# no unexplained co-residency in the coresched modes.
+bench-smoke: $(GUEST_READY)
+	@rm -rf $(B)/smoke && mkdir -p $(B)/smoke
+	$(call bench_run,smoke,--results $(B)/smoke)
+	@$(B)/csbench verify $(B)/smoke/*
 
 clean:
 	rm -rf $(B)

@@ -5,12 +5,12 @@ description cyclictest next to a CPU hog
 requires    cyclictest stress-ng
 
 profile smoke duration=3
-profile quick duration=10 warmup=1
+profile quick duration=5 warmup=1
 profile full  duration=30 warmup=2
 
 tenant rt
 threads 2
-command cyclictest -t{threads} -m -q -D {duration} -h 400 -i 1000
+command cyclictest -t{threads} -m -q -D {duration} -h 20000 -i 1000
 metric  p50 us lower hist p50
 metric  p99 us lower hist p99
 metric  p99.9 us lower hist p99.9

@@ -4,15 +4,15 @@ description hackbench groups against perf bench sched pipe
 requires    hackbench perf
 
 profile smoke duration=3
-profile quick duration=10 warmup=1
+profile quick duration=5 warmup=1
 profile full  duration=30 warmup=2
 
 tenant hackbench
 threads 2
-command hackbench -g {threads} -l 200
+command hackbench -g {threads} -l 40
 metric  time s lower after "Time:"
 
 tenant pipe
 threads 1
-command perf bench sched pipe -l 20000
+command perf bench sched pipe -l 8000
 metric  total_time s lower after "Total time:"

@@ -4,7 +4,7 @@ description sysbench threads (yield and lock) against sysbench mutex
 requires    sysbench
 
 profile smoke duration=3
-profile quick duration=10 warmup=1
+profile quick duration=5 warmup=1
 profile full  duration=30 warmup=2
 
 tenant threads

@@ -13,5 +13,8 @@ enum {
 
 int cmd_boot(int argc, char **argv);
 int cmd_cotrace(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 #endif

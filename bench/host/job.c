@@ -71,6 +71,8 @@ int job_run(struct job_spec *s, struct job_result *r)
 		snprintf(path, sizeof(path), "%s/bin", r->share);
 		ret = copy_dir(s->bin_dir, path);
 	}
+	if (!ret && s->extra_dir)
+		ret = copy_dir(s->extra_dir, r->share);
 	if (ret) {
 		err_errno(-ret, "prepare share %s", r->share);
 		return -1;

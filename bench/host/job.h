@@ -14,6 +14,7 @@ struct job_spec {
 	const char *out;	/* run directory, created if needed */
 	const char *script;	/* the job (shell script) */
 	const char *bin_dir;	/* guest binaries, copied to share/bin */
+	const char *extra_dir;	/* files copied to the share's top, or NULL */
 	struct vm_spec vm;	/* kernel, initrd, image, accel, timeout */
 	const char *accel_why;	/* why this accelerator, for the record */
 };

@@ -11,6 +11,9 @@ static const struct command {
 	int (*run)(int argc, char **argv);
 	const char *help;
 } commands[] = {
+	{ "run", cmd_run, "run workloads in every mode and keep the raw results" },
+	{ "show", cmd_show, "print the raw table of a run directory" },
+	{ "verify", cmd_verify, "check a run directory: every cell there, ok, isolated" },
 	{ "boot", cmd_boot, "boot the guest once and run a job script in it" },
 	{ "cotrace", cmd_cotrace, "re-analyse saved traces for cross-tenant co-residency" },
 };

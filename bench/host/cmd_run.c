@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * csbench run: expand the matrix, boot the guest with the pending cells,
+ * collect each cell's JSON into the run directory, boot again for whatever
+ * a crashed or hung guest left undone, and print the raw means. Finished
+ * cells are never run again (--resume DIR), and a guest failure costs only
+ * the cell it happened in.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../lib/log.h"
+#include "../lib/mode.h"
+#include "../lib/opts.h"
+#include "../lib/paths.h"
+#include "accel.h"
+#include "cmd.h"
+#include "job.h"
+#include "matrix.h"
+#include "run_report.h"
+#include "workload.h"
+
+#define MAX_WORKLOADS	32
+#define MAX_CELLS	4096
+#define BOOT_OVERHEAD_S	180
+
+static const int default_reps[WL_NPROFILES] = { 1, 3, 5 };
+
+struct run {
+	const char *dir;
+	struct workload wl[MAX_WORKLOADS];
+	const char *wl_path[MAX_WORKLOADS];
+	const char *wl_names[MAX_WORKLOADS];
+	int nwl;
+	int profile;
+	struct cell cells[MAX_CELLS];
+	int ncells;
+};
+
+static int cell_done(const struct run *r, const struct cell *c)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/cells/%s.json", r->dir, c->id);
+	return !access(path, F_OK);
+}
+
+static int load_workloads(struct run *r, const char *dir, const char *only)
+{
+	static char paths[MAX_WORKLOADS][4096];
+	char err[512], valid[2048] = "";
+	struct dirent **names;
+	int n, i, used = 0;
+
+	n = scandir(dir, &names, NULL, alphasort);
+	if (n < 0) {
+		err_errno(errno, "--workload-dir %s", dir);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(names[i]->d_name);
+		struct workload *w = &r->wl[r->nwl];
+
+		if (len > 3 && !strcmp(names[i]->d_name + len - 3, ".wl") &&
+		    r->nwl < MAX_WORKLOADS) {
+			snprintf(paths[r->nwl], sizeof(paths[0]), "%s/%s", dir,
+				 names[i]->d_name);
+			if (workload_load(paths[r->nwl], w, err, sizeof(err))) {
+				err_msg("%s", err);
+				return -1;
+			}
+			used += snprintf(valid + used, sizeof(valid) - used, "%s%s",
+					 used ? ", " : "", w->name);
+			r->wl_path[r->nwl] = paths[r->nwl];
+			r->wl_names[r->nwl] = w->name;
+			r->nwl++;
+		}
+		free(names[i]);
+	}
+	free(names);
+	if (!only)
+		return r->nwl ? 0 : -1;
+	/* Keep only the named ones, in the order given. */
+	{
+		struct run *keep = calloc(1, sizeof(*keep));
+		char list[1024], *tok, *save;
+
+		snprintf(list, sizeof(list), "%s", only);
+		for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			for (i = 0; i < r->nwl && strcmp(r->wl[i].name, tok); i++)
+				;
+			if (i == r->nwl) {
+				err_msg("unknown workload '%s' (valid: %s)", tok, valid);
+				free(keep);
+				return -1;
+			}
+			keep->wl[keep->nwl] = r->wl[i];
+			keep->wl_path[keep->nwl] = r->wl_path[i];
+			keep->nwl++;
+		}
+		memcpy(r->wl, keep->wl, sizeof(r->wl));
+		memcpy(r->wl_path, keep->wl_path, sizeof(r->wl_path));
+		r->nwl = keep->nwl;
+		for (i = 0; i < r->nwl; i++)
+			r->wl_names[i] = r->wl[i].name;
+		free(keep);
+	}
+	return 0;
+}
+
+/* The files one boot needs on the share: cells.txt and the workloads. */
+static int prepare_boot(const struct run *r, const char *in, int *pending,
+			int *timeout)
+{
+	char path[4096], line[512];
+	FILE *f;
+	int i, n = 0;
+
+	if (mkdirs(in, 0755))
+		return -1;
+	snprintf(path, sizeof(path), "%s/cells.txt", in);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	*timeout = BOOT_OVERHEAD_S;
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		const struct wl_profile *p = &r->wl[c->workload].profiles[r->profile];
+
+		if (cell_done(r, c))
+			continue;
+		snprintf(line, sizeof(line), "%s %s %s %d %d\n", c->id,
+			 mode_name(c->mode), r->wl[c->workload].name, p->duration_s,
+			 p->warmup_s);
+		fputs(line, f);
+		*timeout += p->duration_s + p->warmup_s + 90;
+		pending[n++] = i;
+	}
+	if (fclose(f))
+		return -1;
+	for (i = 0; i < r->nwl; i++) {
+		snprintf(path, sizeof(path), "%s/%s.wl", in, r->wl[i].name);
+		if (copy_file(r->wl_path[i], path))
+			return -1;
+	}
+	return n;
+}
+
+/* Move a finished cell's files from the share into the run directory. */
+static int collect_cell(const struct run *r, const char *share, const char *id)
+{
+	char src[4096], dst[4096], tmp[4200];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(src, sizeof(src), "%s/out", share);
+	d = opendir(src);
+	while (d && (de = readdir(d))) {
+		size_t len = strlen(id);
+
+		/* ID.json last, so a half-copied cell never looks finished. */
+		if (strncmp(de->d_name, id, len) || de->d_name[len] != '.' ||
+		    !strcmp(de->d_name + len, ".json"))
+			continue;
+		snprintf(src, sizeof(src), "%s/out/%s", share, de->d_name);
+		snprintf(dst, sizeof(dst), "%s/cells/%s", r->dir, de->d_name);
+		copy_file(src, dst);
+	}
+	if (d)
+		closedir(d);
+	snprintf(src, sizeof(src), "%s/out/%s.json", share, id);
+	snprintf(dst, sizeof(dst), "%s/cells/%s.json", r->dir, id);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", dst);
+	if (access(src, R_OK))
+		return 0;
+	if (copy_file(src, tmp) || rename(tmp, dst)) {
+		err_errno(errno, "cannot store %s", dst);
+		return -1;
+	}
+	return 1;
+}
+
+/* A guest that died takes the blame on the cell it was running. */
+static void record_guest_failure(const struct run *r, const struct cell *c,
+				 const struct job_result *res, const char *boot_dir)
+{
+	char path[4096], console[4096];
+	json_t *o;
+
+	snprintf(path, sizeof(path), "%s/cells/%s.json", r->dir, c->id);
+	snprintf(console, sizeof(console), "%s/console.log", boot_dir);
+	o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s}", "cell", c->id, "mode",
+		      mode_name(c->mode), "workload", r->wl[c->workload].name,
+		      "status", "guest-failed", "error",
+		      *res->vm.problem ? res->vm.problem : vm_outcome_name(res->vm.outcome),
+		      "console", console);
+	json_dump_file(o, path, JSON_INDENT(1) | JSON_SORT_KEYS);
+	json_decref(o);
+	err_msg("cell %s: guest %s: %s (console: %s)", c->id,
+		vm_outcome_name(res->vm.outcome), res->vm.problem, console);
+}
+
+static void write_manifest(const struct run *r, const char *kernel,
+			   const char *image, const char *modes, int reps,
+			   const char *accel_why, enum accel accel)
+{
+	char path[4096], line[512], kinfo[4096];
+	json_t *m = json_object(), *k = json_object(), *wl = json_array();
+	FILE *f;
+	int i;
+
+	snprintf(kinfo, sizeof(kinfo), "%s", kernel);
+	if (strrchr(kinfo, '/'))
+		strcpy(strrchr(kinfo, '/'), "/info");
+	f = fopen(kinfo, "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		char *eq = strchr(line, '=');
+
+		if (!eq)
+			continue;
+		*eq = '\0';
+		eq[strcspn(eq + 1, "\n") + 1] = '\0';
+		json_object_set_new(k, line, json_string(eq + 1));
+	}
+	if (f)
+		fclose(f);
+	for (i = 0; i < r->nwl; i++)
+		json_array_append_new(wl, json_string(r->wl[i].name));
+	f = fopen("/proc/cpuinfo", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "model name", 10)) {
+			line[strcspn(line, "\n")] = '\0';
+			json_object_set_new(m, "host_cpu", json_string(strchr(line, ':') + 2));
+			break;
+		}
+	if (f)
+		fclose(f);
+	json_object_set_new(m, "schema", json_integer(1));
+	json_object_set_new(m, "csbench_version", json_string(CSBENCH_VERSION));
+	json_object_set_new(m, "host_cpus", json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
+	json_object_set_new(m, "guest_topology", json_string("1 socket x 2 cores x 2 threads, Skylake-Client"));
+	json_object_set_new(m, "kernel", k);
+	json_object_set_new(m, "kernel_image", json_string(kernel));
+	json_object_set_new(m, "root_image", json_string(image));
+	json_object_set_new(m, "accel", json_string(accel_name(accel)));
+	json_object_set_new(m, "accel_reason", json_string(accel_why));
+	json_object_set_new(m, "profile", json_string(wl_profile_name(r->profile)));
+	json_object_set_new(m, "modes", json_string(modes));
+	json_object_set_new(m, "reps", json_integer(reps));
+	json_object_set_new(m, "workloads", wl);
+	json_object_set_new(m, "cells", json_integer(r->ncells));
+	snprintf(path, sizeof(path), "%s/manifest.json", r->dir);
+	if (access(path, F_OK))
+		json_dump_file(m, path, JSON_INDENT(1) | JSON_SORT_KEYS);
+	json_decref(m);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	const char *kernel = NULL, *initrd = NULL, *image = NULL, *bin = NULL;
+	const char *profile = "quick", *modes_arg = "smt-off,smt-on,coresched,coresched-prctl";
+	const char *only = NULL, *wl_dir = "workloads", *resume = NULL, *accel_arg = "auto";
+	const char *results = "results", *rev = "norev";
+	long reps = 0;
+	int quiet = 0;
+	const struct opt opts[] = {
+		{ "profile", OPT_STR, &profile, 0, 0, "smoke|quick|full", "durations and default repetitions" },
+		{ "modes", OPT_STR, &modes_arg, 0, 0, "LIST", "comma-separated modes (default: all four)" },
+		{ "workloads", OPT_STR, &only, 0, 0, "LIST", "comma-separated workload names (default: all)" },
+		{ "reps", OPT_INT, &reps, 1, 100, "N", "repetitions (default: 1 smoke, 3 quick, 5 full)" },
+		{ "workload-dir", OPT_STR, &wl_dir, 0, 0, "DIR", "where the .wl files are" },
+		{ "resume", OPT_STR, &resume, 0, 0, "DIR", "finish an interrupted run" },
+		{ "results", OPT_STR, &results, 0, 0, "DIR", "parent of new run directories" },
+		{ "rev", OPT_STR, &rev, 0, 0, "REV", "short source revision, for the run directory's name" },
+		{ "kernel", OPT_STR, &kernel, 0, 0, "FILE", "bzImage (make kernel-path)" },
+		{ "initrd", OPT_STR, &initrd, 0, 0, "FILE", "initramfs with csbench-init" },
+		{ "image", OPT_STR, &image, 0, 0, "FILE", "root image (make image-path)" },
+		{ "bin", OPT_STR, &bin, 0, 0, "DIR", "guest binaries with csbench-agent" },
+		{ "accel", OPT_STR, &accel_arg, 0, 0, "auto|tcg|kvm", "accelerator" },
+		{ "quiet", OPT_FLAG, &quiet, 0, 0, NULL, "no progress lines" },
+		{ NULL }
+	};
+	static struct run r;
+	int modes[MODE_COUNT], nmodes, idx, boot, done = 0, pending[MAX_CELLS];
+	char err[512], dir[4096], cache[4096], why[512], boot_dir[4200], in[4300];
+	char script[4300];
+	enum accel accel;
+	time_t t0 = time(NULL);
+	FILE *f;
+
+	log_prog = "csbench run";
+	idx = opts_parse("run", "[OPTIONS] (see --help)", opts, argc, argv);
+	if (idx == -2)
+		return EXIT_OK;
+	if (idx < 0)
+		return EXIT_USAGE;
+	log_quiet = quiet;
+	r.profile = wl_profile_lookup(profile);
+	if (r.profile < 0) {
+		err_msg("--profile %s: expected smoke, quick or full", profile);
+		return EXIT_USAGE;
+	}
+	nmodes = mode_parse_list(modes_arg, modes, err, sizeof(err));
+	if (nmodes < 0) {
+		err_msg("--modes: %s", err);
+		return EXIT_USAGE;
+	}
+	if (!kernel || !initrd || !image || !bin) {
+		err_msg("--kernel, --initrd, --image and --bin are required (make bench passes them)");
+		return EXIT_USAGE;
+	}
+	if (load_workloads(&r, wl_dir, only))
+		return EXIT_USAGE;
+	if (!reps)
+		reps = default_reps[r.profile];
+	r.ncells = matrix_expand(r.wl_names, r.nwl, modes, nmodes, reps, r.cells, MAX_CELLS);
+	if (r.ncells < 0) {
+		err_msg("more than %d cells", MAX_CELLS);
+		return EXIT_USAGE;
+	}
+	if (resume) {
+		snprintf(dir, sizeof(dir), "%s", resume);
+	} else {
+		char stamp[32];
+
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t0));
+		snprintf(dir, sizeof(dir), "%s/%s-%s", results, stamp, rev);
+	}
+	r.dir = dir;
+	snprintf(in, sizeof(in), "%s/cells", dir);
+	if (mkdirs(in, 0755)) {
+		err_msg("cannot create %s", in);
+		return EXIT_FAIL;
+	}
+	cache_dir(cache, sizeof(cache));
+	if (accel_choose(accel_arg, kernel, initrd, cache, &accel, why, sizeof(why))) {
+		err_msg("--accel %s: expected auto, tcg or kvm", accel_arg);
+		return EXIT_USAGE;
+	}
+	write_manifest(&r, kernel, image, modes_arg, reps, why, accel);
+	info("run directory %s: %d cells (%d workloads x %d modes x %ld reps), %s",
+	     dir, r.ncells, r.nwl, nmodes, reps, accel_name(accel));
+
+	for (boot = 1; boot <= r.ncells + 1; boot++) {
+		struct job_spec spec = { 0 };
+		struct job_result res;
+		int n, timeout, i, got = 0;
+
+		snprintf(boot_dir, sizeof(boot_dir), "%s/boots/%d", dir, boot);
+		snprintf(in, sizeof(in), "%s/in", boot_dir);
+		n = prepare_boot(&r, in, pending, &timeout);
+		if (n < 0) {
+			err_msg("cannot prepare %s", in);
+			return EXIT_FAIL;
+		}
+		if (!n)
+			break;
+		snprintf(script, sizeof(script), "%s/job.sh", boot_dir);
+		f = fopen(script, "w");
+		if (!f)
+			return EXIT_FAIL;
+		fprintf(f, "mkdir -p out\ncsbench-agent cells.txt . out\n");
+		fclose(f);
+		spec.out = boot_dir;
+		spec.script = script;
+		spec.bin_dir = bin;
+		spec.extra_dir = in;
+		spec.accel_why = why;
+		spec.vm.kernel = kernel;
+		spec.vm.initrd = initrd;
+		spec.vm.image = image;
+		spec.vm.accel = accel;
+		spec.vm.timeout_s = timeout;
+		spec.vm.memory_mb = 2048;
+		info("boot %d: %d cells, timeout %d s", boot, n, timeout);
+		job_run(&spec, &res);
+		for (i = 0; i < n; i++) {
+			const struct cell *c = &r.cells[pending[i]];
+
+			if (collect_cell(&r, res.share, c->id) == 1) {
+				got++;
+				done++;
+				run_report_progress(dir, c->id, done, r.ncells,
+						    difftime(time(NULL), t0), quiet);
+			}
+		}
+		if (res.vm.outcome != VM_POWERED_OFF || got < n) {
+			/* The first unfinished cell is the one the guest died in. */
+			for (i = 0; i < n && cell_done(&r, &r.cells[pending[i]]); i++)
+				;
+			if (i < n) {
+				record_guest_failure(&r, &r.cells[pending[i]], &res, boot_dir);
+				done++;
+			}
+		}
+	}
+	return run_report_table(dir, stdout) ? EXIT_FAIL : EXIT_OK;
+}

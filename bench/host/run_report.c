@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The raw view of a run: arithmetic means per workload x metric x mode,
+ * straight from the cells. Statistics proper (right means, CIs, tests, the
+ * verdict) are the analysis issue's; this is what `make bench` prints until
+ * then, and what a person reads while a run is going.
+ */
+#include <dirent.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/mode.h"
+#include "run_report.h"
+
+#define MAX_ROWS	256
+
+struct row {
+	char workload[64], metric[96], unit[32];
+	double sum[MODE_COUNT];
+	int n[MODE_COUNT];
+};
+
+void run_report_progress(const char *dir, const char *id, int done, int total,
+			 double elapsed_s, int quiet)
+{
+	char path[4096];
+	json_t *c, *m0;
+	double eta = done ? elapsed_s / done * (total - done) : 0;
+
+	if (quiet)
+		return;
+	snprintf(path, sizeof(path), "%s/cells/%s.json", dir, id);
+	c = json_load_file(path, 0, NULL);
+	m0 = json_array_get(json_object_get(c, "metrics"), 0);
+	fprintf(stderr, "[%d/%d] %s: %s", done, total, id,
+		json_string_value(json_object_get(c, "status")) ?: "?");
+	if (json_object_get(m0, "value"))
+		fprintf(stderr, ", %s.%s %.4g %s",
+			json_string_value(json_object_get(m0, "tenant")),
+			json_string_value(json_object_get(m0, "metric")),
+			json_number_value(json_object_get(m0, "value")),
+			json_string_value(json_object_get(m0, "unit")));
+	fprintf(stderr, ", elapsed %.0f s, ETA %.0f s\n", elapsed_s, eta);
+	json_decref(c);
+}
+
+static struct row *find_row(struct row *rows, int *n, const char *wl,
+			    const char *metric, const char *unit)
+{
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp(rows[i].workload, wl) && !strcmp(rows[i].metric, metric))
+			return &rows[i];
+	if (*n == MAX_ROWS)
+		return NULL;
+	memset(&rows[*n], 0, sizeof(rows[*n]));
+	snprintf(rows[*n].workload, sizeof(rows[*n].workload), "%s", wl);
+	snprintf(rows[*n].metric, sizeof(rows[*n].metric), "%s", metric);
+	snprintf(rows[*n].unit, sizeof(rows[*n].unit), "%s", unit);
+	return &rows[(*n)++];
+}
+
+int run_report_table(const char *dir, FILE *out)
+{
+	static struct row rows[MAX_ROWS];
+	char path[4096], key[96];
+	struct dirent **names;
+	int nrows = 0, ncells = 0, failed = 0, i, k, n;
+
+	snprintf(path, sizeof(path), "%s/cells", dir);
+	n = scandir(path, &names, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(names[i]->d_name);
+		json_t *c, *m;
+		const char *wl, *status;
+		int mode;
+		size_t j;
+
+		if (len < 6 || strcmp(names[i]->d_name + len - 5, ".json")) {
+			free(names[i]);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/cells/%s", dir, names[i]->d_name);
+		free(names[i]);
+		c = json_load_file(path, 0, NULL);
+		wl = json_string_value(json_object_get(c, "workload"));
+		status = json_string_value(json_object_get(c, "status"));
+		mode = mode_lookup(json_string_value(json_object_get(c, "mode")) ?: "");
+		ncells++;
+		if (!wl || mode < 0 || !status || strcmp(status, "ok")) {
+			failed++;
+			json_decref(c);
+			continue;
+		}
+		json_array_foreach(json_object_get(c, "metrics"), j, m) {
+			struct row *r;
+
+			if (!json_object_get(m, "value"))
+				continue;
+			snprintf(key, sizeof(key), "%s.%s%s",
+				 json_string_value(json_object_get(m, "tenant")),
+				 json_string_value(json_object_get(m, "metric")),
+				 json_is_true(json_object_get(m, "higher_is_better")) ?
+				 " (higher better)" : " (lower better)");
+			r = find_row(rows, &nrows, wl, key,
+				     json_string_value(json_object_get(m, "unit")) ?: "");
+			if (r) {
+				r->sum[mode] += json_number_value(json_object_get(m, "value"));
+				r->n[mode]++;
+			}
+		}
+		json_decref(c);
+	}
+	if (n > 0)
+		free(names);
+	if (!ncells)
+		return -1;
+
+	fprintf(out, "\nRaw means per cell group (%d cells, %d not ok; statistics: "
+		"csbench report, to come)\n\n| workload | metric | unit |", ncells, failed);
+	for (k = 0; k < MODE_COUNT; k++)
+		fprintf(out, " %s |", mode_name(k));
+	fprintf(out, "\n|---|---|---|");
+	for (k = 0; k < MODE_COUNT; k++)
+		fprintf(out, "---:|");
+	fputc('\n', out);
+	for (i = 0; i < nrows; i++) {
+		fprintf(out, "| %s | %s | %s |", rows[i].workload, rows[i].metric,
+			rows[i].unit);
+		for (k = 0; k < MODE_COUNT; k++)
+			if (rows[i].n[k])
+				fprintf(out, " %.4g (n=%d) |", rows[i].sum[k] / rows[i].n[k],
+					rows[i].n[k]);
+			else
+				fprintf(out, " - |");
+		fputc('\n', out);
+	}
+	return 0;
+}
+
+int run_report_verify(const char *dir, FILE *out)
+{
+	char path[4096];
+	json_t *man;
+	struct dirent **names;
+	int expected, n, i, found = 0, problems = 0;
+
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	man = json_load_file(path, 0, NULL);
+	if (!man) {
+		fprintf(out, "%s: no manifest.json\n", dir);
+		return -1;
+	}
+	expected = json_integer_value(json_object_get(man, "cells"));
+	json_decref(man);
+	snprintf(path, sizeof(path), "%s/cells", dir);
+	n = scandir(path, &names, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(names[i]->d_name);
+		const char *status, *mode;
+		json_t *c, *corun;
+
+		if (len > 5 && !strcmp(names[i]->d_name + len - 5, ".json")) {
+			snprintf(path, sizeof(path), "%s/cells/%s", dir, names[i]->d_name);
+			c = json_load_file(path, 0, NULL);
+			status = json_string_value(json_object_get(c, "status")) ?: "none";
+			mode = json_string_value(json_object_get(c, "mode")) ?: "";
+			corun = json_object_get(c, "corun");
+			found++;
+			if (strcmp(status, "ok")) {
+				fprintf(out, "%s: status %s: %s\n", names[i]->d_name, status,
+					json_string_value(json_object_get(c, "error")) ?: "");
+				problems++;
+			} else if (mode_has_cookies(mode_lookup(mode)) &&
+				   json_integer_value(json_object_get(corun, "unexplained"))) {
+				fprintf(out, "%s: %lld unexplained co-residency windows\n",
+					names[i]->d_name,
+					(long long)json_integer_value(json_object_get(corun, "unexplained")));
+				problems++;
+			} else if (mode_has_cookies(mode_lookup(mode)) && !corun) {
+				fprintf(out, "%s: no co-residency figures\n", names[i]->d_name);
+				problems++;
+			}
+			json_decref(c);
+		}
+		free(names[i]);
+	}
+	if (n > 0)
+		free(names);
+	if (found != expected) {
+		fprintf(out, "%s: %d of %d cells present\n", dir, found, expected);
+		problems++;
+	}
+	fprintf(out, "%s: %d cells, %d problems\n", dir, found, problems);
+	return problems ? -1 : 0;
+}
