@@ -298,6 +298,17 @@ static void run_cell(struct cell_run *c)
 
 	for (t = 0; t < c->w.ntenants; t++)
 		names[t] = c->w.tenants[t].name;
+	for (t = 0; t < c->w.nrequires; t++) {
+		char cmd[128];
+
+		snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", c->w.requires[t]);
+		if (system(cmd)) {
+			snprintf(err, sizeof(err), "tool %s is not in the guest image (add it to guest-image/packages.txt)",
+				 c->w.requires[t]);
+			fail_cell(c, "missing-tool", err);
+			return;
+		}
+	}
 	if (mode_prepare(c->mode, err, sizeof(err)) ||
 	    mode_check_topology(c->mode, err, sizeof(err))) {
 		fail_cell(c, "mode-check-failed", err);

@@ -15,6 +15,7 @@ int cmd_boot(int argc, char **argv);
 int cmd_cotrace(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_list(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 
 #endif

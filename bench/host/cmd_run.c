@@ -187,6 +187,64 @@ static int collect_cell(const struct run *r, const char *share, const char *id)
 	return 1;
 }
 
+/*
+ * Cells an interrupted csbench never collected (Ctrl-C during a boot) are
+ * still on that boot's share; --resume takes them before booting again.
+ */
+static void salvage_boots(const struct run *r)
+{
+	char share[4200];
+	int boot, i, n = 0;
+
+	for (boot = 1;; boot++) {
+		snprintf(share, sizeof(share), "%s/boots/%d/share", r->dir, boot);
+		if (access(share, F_OK))
+			break;
+		for (i = 0; i < r->ncells; i++)
+			if (!cell_done(r, &r->cells[i]) &&
+			    collect_cell(r, share, r->cells[i].id) == 1)
+				n++;
+	}
+	if (n)
+		info("resume: %d finished cells recovered from earlier boots", n);
+}
+
+/* Collects cells from the share as the guest finishes them. */
+struct collector {
+	struct run *r;
+	const int *pending;
+	int got;
+	int *done;
+	time_t t0;
+	int quiet;
+	int n;
+	char share[4200];
+	int last_poll;
+};
+
+static void collect_finished(void *arg)
+{
+	struct collector *col = arg;
+	int i;
+
+	/* The share is read at most every second; polls come every 100 ms. */
+	if (col->last_poll++ % 10)
+		return;
+	for (i = 0; i < col->n; i++) {
+		const struct cell *c = &col->r->cells[col->pending[i]];
+
+		if (cell_done(col->r, c))
+			continue;
+		if (collect_cell(col->r, col->share, c->id) == 1) {
+			col->got++;
+			(*col->done)++;
+			run_report_progress(col->r->dir, c->id, *col->done,
+					    col->r->ncells, difftime(time(NULL), col->t0),
+					    col->quiet);
+		}
+	}
+}
+
 /* A guest that died takes the blame on the cell it was running. */
 static void record_guest_failure(const struct run *r, const struct cell *c,
 				 const struct job_result *res, const char *boot_dir)
@@ -345,13 +403,24 @@ int cmd_run(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	write_manifest(&r, kernel, image, modes_arg, reps, why, accel);
+	if (resume)
+		salvage_boots(&r);
 	info("run directory %s: %d cells (%d workloads x %d modes x %ld reps), %s",
 	     dir, r.ncells, r.nwl, nmodes, reps, accel_name(accel));
 
-	for (boot = 1; boot <= r.ncells + 1; boot++) {
+	/* Earlier boots of a resumed run stay as they were. */
+	for (boot = 1;; boot++) {
+		snprintf(boot_dir, sizeof(boot_dir), "%s/boots/%d", dir, boot);
+		if (access(boot_dir, F_OK))
+			break;
+	}
+	for (int first = boot; boot <= first + r.ncells; boot++) {
 		struct job_spec spec = { 0 };
 		struct job_result res;
-		int n, timeout, i, got = 0;
+		struct collector col = { .r = &r, .pending = pending, .done = &done,
+					 .t0 = t0, .quiet = quiet };
+		char joblog[4300];
+		int n, timeout, i, got = 0, longest = 0;
 
 		snprintf(boot_dir, sizeof(boot_dir), "%s/boots/%d", dir, boot);
 		snprintf(in, sizeof(in), "%s/in", boot_dir);
@@ -379,18 +448,27 @@ int cmd_run(int argc, char **argv)
 		spec.vm.accel = accel;
 		spec.vm.timeout_s = timeout;
 		spec.vm.memory_mb = 2048;
-		info("boot %d: %d cells, timeout %d s", boot, n, timeout);
-		job_run(&spec, &res);
+		/* A cell that logs nothing for its own length plus grace has hung. */
 		for (i = 0; i < n; i++) {
-			const struct cell *c = &r.cells[pending[i]];
+			const struct wl_profile *p =
+				&r.wl[r.cells[pending[i]].workload].profiles[r.profile];
 
-			if (collect_cell(&r, res.share, c->id) == 1) {
-				got++;
-				done++;
-				run_report_progress(dir, c->id, done, r.ncells,
-						    difftime(time(NULL), t0), quiet);
-			}
+			if (p->duration_s + p->warmup_s > longest)
+				longest = p->duration_s + p->warmup_s;
 		}
+		snprintf(joblog, sizeof(joblog), "%s/share/job.log", boot_dir);
+		spec.vm.progress_file = joblog;
+		spec.vm.stall_s = longest + 2 * 60 + BOOT_OVERHEAD_S;
+		snprintf(col.share, sizeof(col.share), "%s/share", boot_dir);
+		col.n = n;
+		spec.vm.on_poll = collect_finished;
+		spec.vm.poll_arg = &col;
+		info("boot %d: %d cells, timeout %d s, hung after %d s without progress",
+		     boot, n, timeout, spec.vm.stall_s);
+		job_run(&spec, &res);
+		col.last_poll = 0;
+		collect_finished(&col);
+		got = col.got;
 		if (res.vm.outcome != VM_POWERED_OFF || got < n) {
 			/* The first unfinished cell is the one the guest died in. */
 			for (i = 0; i < n && cell_done(&r, &r.cells[pending[i]]); i++)

@@ -12,6 +12,7 @@ static const struct command {
 	const char *help;
 } commands[] = {
 	{ "run", cmd_run, "run workloads in every mode and keep the raw results" },
+	{ "list", cmd_list, "list the workloads and the modes" },
 	{ "show", cmd_show, "print the raw table of a run directory" },
 	{ "verify", cmd_verify, "check a run directory: every cell there, ok, isolated" },
 	{ "boot", cmd_boot, "boot the guest once and run a job script in it" },

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -136,8 +137,10 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 {
 	char *argv[64];
 	char buf[8192];
-	double start, deadline;
-	int wstatus = 0, exited = 0;
+	double start, deadline, last_change;
+	off_t last_size = -1;
+	time_t last_mtime = 0;
+	int wstatus = 0, exited = 0, stalled = 0;
 	const char *kind;
 	pid_t pid;
 
@@ -185,8 +188,23 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 	}
 
 	deadline = start + spec->timeout_s;
+	last_change = start;
 	while (!exited) {
+		struct stat st;
 		pid_t w;
+
+		if (spec->on_poll)
+			spec->on_poll(spec->poll_arg);
+		if (spec->progress_file && !stat(spec->progress_file, &st) &&
+		    (st.st_size != last_size || st.st_mtime != last_mtime)) {
+			last_size = st.st_size;
+			last_mtime = st.st_mtime;
+			last_change = now_s();
+		}
+		if (spec->stall_s && now_s() - last_change > spec->stall_s) {
+			stalled = 1;
+			break;
+		}
 
 		if (res->boot_s < 0 && console_has(spec->console, "csbench-init:"))
 			res->boot_s = now_s() - start;
@@ -213,6 +231,11 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 	if (kind) {
 		res->outcome = VM_CRASHED;
 		snprintf(res->problem, sizeof(res->problem), "%s: %s", kind, buf);
+	} else if (stalled) {
+		res->outcome = VM_TIMED_OUT;
+		snprintf(res->problem, sizeof(res->problem),
+			 "no progress in %s for %d s", spec->progress_file,
+			 spec->stall_s);
 	} else if (!exited) {
 		res->outcome = VM_TIMED_OUT;
 		snprintf(res->problem, sizeof(res->problem),

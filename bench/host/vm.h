@@ -30,6 +30,16 @@ struct vm_spec {
 	int memory_mb;
 	int timeout_s;		/* hard limit; QEMU is killed after it */
 	int probe;		/* accelerator probe: 1 vCPU, no disk */
+	/*
+	 * Optional watchdog: if @progress_file (e.g. the job's log on the
+	 * share) has not changed for @stall_s seconds, the guest is taken as
+	 * hung and killed, long before @timeout_s.
+	 */
+	const char *progress_file;
+	int stall_s;
+	/* Optional, called about every 100 ms while the guest runs. */
+	void (*on_poll)(void *arg);
+	void *poll_arg;
 };
 
 /* How each vCPU is pinned: host CPU per vCPU, or -1 for none. */
