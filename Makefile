@@ -38,7 +38,7 @@ UNIT_SH := $(wildcard tests/unit/t[0-9]*.sh)
 # and trace analysis (jansson's static library from libjansson-dev).
 AGENT_SRC := bench/guest/agent.c bench/guest/modeset.c bench/guest/trace_util.c \
 	bench/host/workload.c bench/host/extract.c bench/lib/cotrace.c \
-	bench/lib/mode.c bench/lib/strnum.c
+	bench/lib/mode.c bench/lib/strnum.c bench/lib/fileio.c
 $(B)/guest/csbench-agent: $(AGENT_SRC) $(wildcard bench/guest/*.h bench/host/*.h bench/lib/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(AGENT_SRC) -ljansson -lm
@@ -48,7 +48,7 @@ GUEST_TESTS := boot_checks cpu_tag_test cpu_tag_v1_test isolation_test stress_te
 	cs_prctl_test mode_test
 GUEST_BIN := $(addprefix $(B)/guest/,$(GUEST_TESTS)) $(B)/guest/csbench-agent
 GUEST_UTIL_SRC := tests/guest/guest_util.c bench/guest/trace_util.c bench/lib/cotrace.c \
-	bench/guest/modeset.c bench/lib/mode.c
+	bench/guest/modeset.c bench/lib/mode.c bench/lib/fileio.c
 GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h \
 	bench/guest/modeset.h bench/guest/trace_util.h bench/lib/mode.h
 

@@ -26,6 +26,7 @@
 #include "../host/extract.h"
 #include "../host/workload.h"
 #include "../lib/cotrace.h"
+#include "../lib/fileio.h"
 #include "../lib/mode.h"
 #include "modeset.h"
 #include "trace_util.h"
@@ -183,26 +184,6 @@ static int wait_tenants(struct cell_run *c, pid_t *pids, int n, double limit,
 	return timed_out ? -1 : 0;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc(n + 1);
-	if (buf) {
-		n = fread(buf, 1, n, f);
-		buf[n] = '\0';
-	}
-	fclose(f);
-	return buf;
-}
-
 static void collect_metrics(struct cell_run *c, const int *status)
 {
 	json_t *metrics = json_array();
@@ -214,7 +195,7 @@ static void collect_metrics(struct cell_run *c, const int *status)
 		char *out;
 
 		snprintf(path, sizeof(path), "%s/%s.%s.out", c->out_dir, c->id, tn->name);
-		out = slurp(path);
+		out = read_file(path);
 		if (!WIFEXITED(status[t]) || WEXITSTATUS(status[t])) {
 			snprintf(err, sizeof(err), "tenant %s: command %s %d (output in %s.%s.out)",
 				 tn->name, WIFEXITED(status[t]) ? "exited with" : "killed by signal",

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../lib/fileio.h"
 #include "modeset.h"
 
 #define SYS_CPU	"/sys/devices/system/cpu"
@@ -20,40 +21,15 @@
 #define PR_SCHED_CORE_SHARE_FROM 3
 #endif
 
-static int read_str(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return -errno;
-	if (!fgets(buf, len, f))
-		buf[0] = '\0';
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
-static int write_str(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, s, strlen(s)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
 int mode_prepare(enum csb_mode m, char *err, size_t len)
 {
 	const char *want = m == MODE_SMT_OFF ? "off" : "on";
 	char now[32] = "";
 	int ret;
 
-	read_str(SYS_CPU "/smt/control", now, sizeof(now));
+	read_line_into(SYS_CPU "/smt/control", now, sizeof(now));
 	if (strcmp(now, want)) {
-		ret = write_str(SYS_CPU "/smt/control", want);
+		ret = write_str_once(SYS_CPU "/smt/control", want);
 		if (ret) {
 			snprintf(err, len, "cannot set smt/control to %s: %s", want,
 				 strerror(-ret));
@@ -61,7 +37,7 @@ int mode_prepare(enum csb_mode m, char *err, size_t len)
 		}
 	}
 	/* EBUSY-free if already enabled; needed for cpu.tag and cpu.stat. */
-	ret = write_str(CGROOT "/cgroup.subtree_control", "+cpu");
+	ret = write_str_once(CGROOT "/cgroup.subtree_control", "+cpu");
 	if (ret) {
 		snprintf(err, len, "cannot enable the cpu controller: %s", strerror(-ret));
 		return -1;
@@ -86,7 +62,7 @@ int mode_check_topology(enum csb_mode m, char *err, size_t len)
 	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
 		const char *want = off ? checks[i].want_off : checks[i].want_on;
 
-		if (read_str(checks[i].path, got, sizeof(got)) || strcmp(got, want)) {
+		if (read_line_into(checks[i].path, got, sizeof(got)) || strcmp(got, want)) {
 			snprintf(err, len, "mode %s: %s is '%s', expected '%s'",
 				 mode_name(m), checks[i].path, got, want);
 			return -1;
@@ -112,7 +88,7 @@ int tenant_cgroup_setup(const char *tenant, enum csb_mode m, char *err,
 		return -1;
 	}
 	snprintf(file, sizeof(file), "%s/cpu.tag", dir);
-	ret = write_str(file, m == MODE_CORESCHED ? "1" : "0");
+	ret = write_str_once(file, m == MODE_CORESCHED ? "1" : "0");
 	/* Without the patch series there is no cpu.tag: fine unless needed. */
 	if (ret && (m == MODE_CORESCHED || ret != -ENOENT)) {
 		snprintf(err, len, "cannot write %s: %s", file, strerror(-ret));
@@ -148,7 +124,7 @@ pid_t tenant_spawn(const char *tenant, enum csb_mode m, pid_t share_from,
 	tenant_cgroup_path(tenant, dir, sizeof(dir));
 	snprintf(procs, sizeof(procs), "%s/cgroup.procs", dir);
 	snprintf(pid, sizeof(pid), "%d", (int)getpid());
-	if (write_str(procs, pid))
+	if (write_str_once(procs, pid))
 		_exit(120);
 	if (m == MODE_CORESCHED_PRCTL && share_from) {
 		unsigned long long c = 0;

@@ -9,35 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../lib/fileio.h"
 #include "trace_util.h"
 
 #define TRACEFS "/sys/kernel/tracing"
-
-static int write_str(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, s, strlen(s)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
-static const char *read_line(const char *path)
-{
-	static char buf[256];
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return NULL;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return buf;
-}
 
 int trace_start(void)
 {
@@ -46,22 +21,20 @@ int trace_start(void)
 	if (fd < 0)
 		return -errno;
 	close(fd);
-	return write_str(TRACEFS "/tracing_on", "1");
+	return write_str_once(TRACEFS "/tracing_on", "1");
 }
 
 int trace_stop(void)
 {
-	return write_str(TRACEFS "/tracing_on", "0");
+	return write_str_once(TRACEFS "/tracing_on", "0");
 }
 
 int trace_event_enabled(const char *name)
 {
-	char path[256];
-	const char *v;
+	char path[256], v[8];
 
 	snprintf(path, sizeof(path), TRACEFS "/events/sched/%s/enable", name);
-	v = read_line(path);
-	return v && v[0] == '1';
+	return !read_line_into(path, v, sizeof(v)) && v[0] == '1';
 }
 
 static long scan(const char *needle, char *last, size_t len)

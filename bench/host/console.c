@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/fileio.h"
 #include "console.h"
 
 /*
@@ -30,26 +31,6 @@ static const struct {
 	{ "kmemleak", "unreferenced object" },
 	{ "hung-task", "blocked for more than" },
 };
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *text;
-	long size;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	text = malloc(size + 1);
-	if (text) {
-		size = fread(text, 1, size, f);
-		text[size] = '\0';
-	}
-	fclose(f);
-	return text;
-}
 
 const char *console_scan_text(const char *text, char *line, size_t len)
 {
@@ -86,7 +67,7 @@ const char *console_scan_text(const char *text, char *line, size_t len)
 
 const char *console_scan(const char *path, char *line, size_t len)
 {
-	char *text = slurp(path);
+	char *text = read_file(path);
 	const char *name;
 
 	if (!text)
@@ -98,7 +79,7 @@ const char *console_scan(const char *path, char *line, size_t len)
 
 void console_tail(const char *path, int n)
 {
-	char *text = slurp(path);
+	char *text = read_file(path);
 	char *p;
 	int lines = 0;
 
@@ -121,7 +102,7 @@ void console_tail(const char *path, int n)
 
 int console_has(const char *path, const char *needle)
 {
-	char *text = slurp(path);
+	char *text = read_file(path);
 	int found;
 
 	if (!text)

@@ -11,37 +11,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../../bench/lib/fileio.h"
 #include "guest_util.h"
 
 const char *read_line(const char *path)
 {
 	static char buf[4096];
-	FILE *f = fopen(path, "r");
 
-	if (!f)
-		return NULL;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return buf;
+	return read_line_into(path, buf, sizeof(buf)) ? NULL : buf;
 }
 
 int write_buf(const char *path, const char *buf, size_t len)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t n;
-	int ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, buf, len);
-	if (n < 0)
-		ret = -errno;
-	else if ((size_t)n != len)
-		ret = -EIO;
-	close(fd);
-	return ret;
+	return write_file_once(path, buf, len);
 }
 
 int write_str(const char *path, const char *s)

@@ -6,27 +6,15 @@
 #include <math.h>
 
 #include "../../bench/host/extract.h"
+#include "../../bench/lib/fileio.h"
 #include "../tap.h"
 
 static char *slurp(const char *name)
 {
 	char path[512];
-	FILE *f;
-	char *buf;
-	long n;
 
 	snprintf(path, sizeof(path), "%s/%s", FIXTURES, name);
-	f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc(n + 1);
-	n = fread(buf, 1, n, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
+	return read_file(path);
 }
 
 static void expect(const char *file, enum wl_extract kind, const char *arg,
