@@ -46,8 +46,28 @@ struct cell_run {
 	int duration, warmup;
 	json_t *result;
 	struct cotrace_tenant tids[MAX_TIDS];
+	double fi_ms[MAX_TIDS];		/* last core_forceidle_sum seen, ms */
 	int ntids;
 };
+
+/* core_forceidle_sum of a thread from /proc/TID/sched, in ms, or -1. */
+static double task_forceidle_ms(int tid)
+{
+	char path[64], line[256];
+	double v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/sched", tid);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "core_forceidle_sum", 18)) {
+			v = strtod(strchr(line, ':') ? strchr(line, ':') + 1 : line, NULL);
+			break;
+		}
+	if (f)
+		fclose(f);
+	return v;
+}
 
 static double now(void)
 {
@@ -115,7 +135,15 @@ static void sample_tids(struct cell_run *c)
 			if (i == c->ntids && c->ntids < MAX_TIDS) {
 				c->tids[c->ntids].pid = tid;
 				c->tids[c->ntids].tenant = t + 1;
+				c->fi_ms[c->ntids] = 0;
 				c->ntids++;
+			}
+			/* Threads take their sum with them: keep the last value seen. */
+			if (i < MAX_TIDS) {
+				double v = task_forceidle_ms(tid);
+
+				if (v >= 0)
+					c->fi_ms[i] = v;
 			}
 		}
 		if (f)
@@ -340,6 +368,17 @@ static void run_cell(struct cell_run *c)
 			json_object_set_new(fi, names[t], json_integer(after - fi_before[t]));
 	}
 	json_object_set_new(c->result, "force_idle_usec", fi);
+	/* The same from each task's core_forceidle_sum, sampled every 100 ms. */
+	fi = json_object();
+	for (t = 0; t < c->w.ntenants; t++) {
+		double sum = 0;
+
+		for (int i = 0; i < c->ntids; i++)
+			if (c->tids[i].tenant == t + 1)
+				sum += c->fi_ms[i];
+		json_object_set_new(fi, names[t], json_real(sum));
+	}
+	json_object_set_new(c->result, "task_forceidle_ms", fi);
 	json_object_set_new(c->result, "context_switches",
 			    json_integer(s1.ctxt - s0.ctxt));
 	if (s1.total > s0.total)
@@ -357,14 +396,24 @@ static int write_result(struct cell_run *c)
 
 	if (!json_object_get(c->result, "status"))
 		json_object_set_new(c->result, "status", json_string("ok"));
+	FILE *f;
+	int bad;
+
 	snprintf(path, sizeof(path), "%s/%s.json", c->out_dir, c->id);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	if (json_dump_file(c->result, tmp, JSON_INDENT(1) | JSON_SORT_KEYS) ||
-	    rename(tmp, path)) {
+	f = fopen(tmp, "w");
+	if (!f) {
+		printf("cell %s: cannot write %s: %s\n", c->id, tmp, strerror(errno));
+		return -1;
+	}
+	/* Only this file needs to be on the host before it gets its name. */
+	bad = json_dumpf(c->result, f, JSON_INDENT(1) | JSON_SORT_KEYS) ||
+	      fflush(f) || fsync(fileno(f));
+	bad |= fclose(f) != 0;
+	if (bad || rename(tmp, path)) {
 		printf("cell %s: cannot write %s: %s\n", c->id, path, strerror(errno));
 		return -1;
 	}
-	sync();
 	return 0;
 }
 
@@ -380,6 +429,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: csbench-agent CELLS WORKLOAD_DIR OUT_DIR\n");
 		return 2;
 	}
+	/* The guest's tool versions, once per boot, for the run's manifest. */
+	snprintf(path, sizeof(path),
+		 "(uname -r; sysbench --version; stress-ng --version; fio --version; "
+		 "cyclictest --help 2>&1 | head -n 1; perf --version) > %s/versions.txt 2>&1",
+		 argv[3]);
+	if (system(path))
+		fprintf(stderr, "csbench-agent: could not record tool versions\n");
 	cells = fopen(argv[1], "r");
 	if (!cells) {
 		fprintf(stderr, "csbench-agent: %s: %s\n", argv[1], strerror(errno));

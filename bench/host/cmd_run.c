@@ -117,7 +117,7 @@ static int load_workloads(struct run *r, const char *dir, const char *only)
 
 /* The files one boot needs on the share: cells.txt and the workloads. */
 static int prepare_boot(const struct run *r, const char *in, int *pending,
-			int *timeout)
+			int *timeout, int max_cells)
 {
 	char path[4096], line[512];
 	FILE *f;
@@ -136,6 +136,8 @@ static int prepare_boot(const struct run *r, const char *in, int *pending,
 
 		if (cell_done(r, c))
 			continue;
+		if (n == max_cells)
+			break;
 		snprintf(line, sizeof(line), "%s %s %s %d %d\n", c->id,
 			 mode_name(c->mode), r->wl[c->workload].name, p->duration_s,
 			 p->warmup_s);
@@ -245,6 +247,29 @@ static void collect_finished(void *arg)
 	}
 }
 
+/*
+ * The run's record of how it booted: the first boot's replayable QEMU
+ * command line, accelerator and pinning (boot.info), and the guest's tool
+ * versions, beside manifest.json.
+ */
+static void keep_boot_record(const char *dir, const char *boot_dir)
+{
+	static const char *const files[][2] = {
+		{ "qemu-cmd", "qemu-cmd" },
+		{ "boot.info", "boot.info" },
+		{ "share/out/versions.txt", "tool-versions.txt" },
+	};
+	char src[4400], dst[4200];
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(src, sizeof(src), "%s/%s", boot_dir, files[i][0]);
+		snprintf(dst, sizeof(dst), "%s/%s", dir, files[i][1]);
+		if (access(dst, F_OK) && !access(src, R_OK))
+			copy_file(src, dst);
+	}
+}
+
 /* A guest that died takes the blame on the cell it was running. */
 static void record_guest_failure(const struct run *r, const struct cell *c,
 				 const struct job_result *res, const char *boot_dir)
@@ -326,8 +351,9 @@ int cmd_run(int argc, char **argv)
 	const char *profile = "quick", *modes_arg = "smt-off,smt-on,coresched,coresched-prctl";
 	const char *only = NULL, *wl_dir = "workloads", *resume = NULL, *accel_arg = "auto";
 	const char *results = "results", *rev = "norev";
+	const char *progress = "text";
 	long reps = 0;
-	int quiet = 0;
+	int quiet = 0, boot_per_cell = 0;
 	const struct opt opts[] = {
 		{ "profile", OPT_STR, &profile, 0, 0, "smoke|quick|full", "durations and default repetitions" },
 		{ "modes", OPT_STR, &modes_arg, 0, 0, "LIST", "comma-separated modes (default: all four)" },
@@ -342,6 +368,9 @@ int cmd_run(int argc, char **argv)
 		{ "image", OPT_STR, &image, 0, 0, "FILE", "root image (make image-path)" },
 		{ "bin", OPT_STR, &bin, 0, 0, "DIR", "guest binaries with csbench-agent" },
 		{ "accel", OPT_STR, &accel_arg, 0, 0, "auto|tcg|kvm", "accelerator" },
+		{ "boot-per-cell", OPT_FLAG, &boot_per_cell, 0, 0, NULL,
+		  "a fresh boot for every cell (slower; no state carried over)" },
+		{ "progress", OPT_STR, &progress, 0, 0, "text|json", "progress lines as text or JSON" },
 		{ "quiet", OPT_FLAG, &quiet, 0, 0, NULL, "no progress lines" },
 		{ NULL }
 	};
@@ -360,6 +389,12 @@ int cmd_run(int argc, char **argv)
 	if (idx < 0)
 		return EXIT_USAGE;
 	log_quiet = quiet;
+	if (strcmp(progress, "text") && strcmp(progress, "json")) {
+		err_msg("--progress %s: expected text or json", progress);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(progress, "json"))
+		quiet = 2;	/* run_report_progress: machine-readable */
 	r.profile = wl_profile_lookup(profile);
 	if (r.profile < 0) {
 		err_msg("--profile %s: expected smoke, quick or full", profile);
@@ -424,7 +459,8 @@ int cmd_run(int argc, char **argv)
 
 		snprintf(boot_dir, sizeof(boot_dir), "%s/boots/%d", dir, boot);
 		snprintf(in, sizeof(in), "%s/in", boot_dir);
-		n = prepare_boot(&r, in, pending, &timeout);
+		n = prepare_boot(&r, in, pending, &timeout,
+				 boot_per_cell ? 1 : MAX_CELLS);
 		if (n < 0) {
 			err_msg("cannot prepare %s", in);
 			return EXIT_FAIL;
@@ -468,6 +504,7 @@ int cmd_run(int argc, char **argv)
 		job_run(&spec, &res);
 		col.last_poll = 0;
 		collect_finished(&col);
+		keep_boot_record(dir, boot_dir);
 		got = col.got;
 		if (res.vm.outcome != VM_POWERED_OFF || got < n) {
 			/* The first unfinished cell is the one the guest died in. */

@@ -29,10 +29,23 @@ void run_report_progress(const char *dir, const char *id, int done, int total,
 	json_t *c, *m0;
 	double eta = done ? elapsed_s / done * (total - done) : 0;
 
-	if (quiet)
+	if (quiet == 1)
 		return;
 	snprintf(path, sizeof(path), "%s/cells/%s.json", dir, id);
 	c = json_load_file(path, 0, NULL);
+	if (quiet == 2) {
+		json_t *line = json_pack("{s:i,s:i,s:s,s:O,s:f,s:f}", "done", done,
+					 "total", total, "cell", id, "status",
+					 json_object_get(c, "status") ?: json_null(),
+					 "elapsed_s", elapsed_s, "eta_s", eta);
+		char *text = json_dumps(line, JSON_COMPACT);
+
+		fprintf(stderr, "%s\n", text);
+		free(text);
+		json_decref(line);
+		json_decref(c);
+		return;
+	}
 	m0 = json_array_get(json_object_get(c, "metrics"), 0);
 	fprintf(stderr, "[%d/%d] %s: %s", done, total, id,
 		json_string_value(json_object_get(c, "status")) ?: "?");

@@ -5,7 +5,10 @@
 
 #include <stdio.h>
 
-/* One line on stderr for a finished cell: "[k/n] id: ..., elapsed, ETA". */
+/*
+ * One line on stderr for a finished cell: "[k/n] id: ..., elapsed, ETA";
+ * @quiet 1 prints nothing, 2 prints the same as one JSON object.
+ */
 void run_report_progress(const char *dir, const char *id, int done, int total,
 			 double elapsed_s, int quiet);
 /*
