@@ -16,7 +16,16 @@
 #define FAKE_QEMU "build/tests/unit/fake-qemu"
 #endif
 
+static struct vm_result run_watched(const char *mode, int timeout, int stall,
+				    char *dir);
+
 static struct vm_result run(const char *mode, int timeout, char *dir)
+{
+	return run_watched(mode, timeout, 0, dir);
+}
+
+static struct vm_result run_watched(const char *mode, int timeout, int stall,
+				    char *dir)
 {
 	char console[512], qmp[512], log[512];
 	struct vm_spec s = {
@@ -28,6 +37,11 @@ static struct vm_result run(const char *mode, int timeout, char *dir)
 	snprintf(console, sizeof(console), "%s/console-%s.log", dir, mode);
 	snprintf(qmp, sizeof(qmp), "%s/qmp-%s.sock", dir, mode);
 	snprintf(log, sizeof(log), "%s/qemu-%s.log", dir, mode);
+	if (stall) {
+		/* A job log that never grows: the watchdog's business. */
+		s.progress_file = log;
+		s.stall_s = stall;
+	}
 	setenv("FAKE_QEMU", mode, 1);
 	vm_run(&s, log, &r);
 	return r;
@@ -56,6 +70,11 @@ int main(void)
 	r = run("hang", 2, dir);
 	check_str(vm_outcome_name(r.outcome), "timed-out", "hang: killed at the timeout");
 	tap_ok(r.seconds >= 2 && r.seconds < 10, "hang: killed after %.1f s", r.seconds);
+
+	r = run_watched("hang", 60, 2, dir);
+	check_str(vm_outcome_name(r.outcome), "timed-out", "stalled job log: killed as hung");
+	tap_ok(r.seconds < 10 && strstr(r.problem, "no progress"),
+	       "well before the timeout, and said so (%.1f s: %s)", r.seconds, r.problem);
 
 	r = run("fail", 20, dir);
 	check_str(vm_outcome_name(r.outcome), "qemu-failed", "QEMU refusing to start is reported");
