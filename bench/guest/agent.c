@@ -269,6 +269,34 @@ static void collect_metrics(struct cell_run *c, const int *status)
 	json_object_set_new(c->result, "metrics", metrics);
 }
 
+/*
+ * A cell with unexplained co-residency keeps its trace, headed by the
+ * thread to tenant map, for `csbench cotrace` on the host.
+ */
+static void keep_trace(const struct cell_run *c)
+{
+	char path[512], buf[65536];
+	FILE *in = fopen("/sys/kernel/tracing/trace", "r"), *out;
+	size_t n;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/%s.trace", c->out_dir, c->id);
+	out = fopen(path, "w");
+	if (!in || !out) {
+		if (in)
+			fclose(in);
+		if (out)
+			fclose(out);
+		return;
+	}
+	for (i = 0; i < c->ntids; i++)
+		fprintf(out, "# pid %d tenant %d\n", c->tids[i].pid, c->tids[i].tenant);
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, out);
+	fclose(in);
+	fclose(out);
+}
+
 static void collect_trace(struct cell_run *c)
 {
 	struct cotrace_config cfg = { .tenants = c->tids, .ntenants = c->ntids };
@@ -278,6 +306,9 @@ static void collect_trace(struct cell_run *c)
 	if (!f)
 		return;
 	cotrace_pairs_default(&cfg, 4);
+	if (!cotrace_analyse(f, &cfg, &r) && r.unexplained)
+		keep_trace(c);
+	rewind(f);
 	if (!cotrace_analyse(f, &cfg, &r))
 		json_object_set_new(c->result, "corun", json_pack(
 			"{s:f,s:i,s:f,s:f,s:i,s:f,s:f,s:f,s:f,s:i,s:f,s:i,s:b}",
@@ -337,9 +368,17 @@ static void run_cell(struct cell_run *c)
 	for (t = 0; t < c->w.ntenants; t++)
 		fi_before[t] = force_idle_usec(names[t]);
 	read_sysstat(&s0);
-	trace_start();
 	m0 = now();
 	n = start_tenants(c, c->duration, pids, 1);
+	/*
+	 * Trace only once every tenant's first process is in its cgroup with
+	 * its cookie: while launching it is still the agent's child and nobody
+	 * isolates it (seen as "unexplained" windows at the start of traces).
+	 */
+	for (t = 0; t < n; t++)
+		if (tenant_wait_ready(names[t], c->mode, pids[t], 2000))
+			printf("cell %s: tenant %s not ready after 2 s\n", c->id, names[t]);
+	trace_start();
 	/* Verify cookies once the tenants' first processes are in place. */
 	usleep(300000);
 	sample_tids(c);

@@ -225,3 +225,24 @@ int mode_check_cookies(enum csb_mode m, const char *const *tenants,
 	}
 	return 0;
 }
+
+int tenant_wait_ready(const char *tenant, enum csb_mode m, pid_t pid,
+		      int timeout_ms)
+{
+	char path[64], line[256], want[300];
+	unsigned long long c;
+	int waited;
+
+	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)pid);
+	snprintf(want, sizeof(want), "0::/" TENANT_CGROUP_PREFIX "%s", tenant);
+	for (waited = 0; waited <= timeout_ms; waited += 5) {
+		int in_group = !read_line_into(path, line, sizeof(line)) &&
+			       !strcmp(line, want);
+
+		if (in_group && (!mode_has_cookies(m) ||
+				 (!cookie_of(pid, &c) && c)))
+			return 0;
+		usleep(5000);
+	}
+	return -1;
+}

@@ -38,6 +38,13 @@ void tenant_cgroup_path(const char *tenant, char *buf, size_t len);
 pid_t tenant_spawn(const char *tenant, enum csb_mode m, pid_t share_from,
 		   char *const argv[], const char *out_path);
 /*
+ * Wait until @pid (from tenant_spawn) sits in its tenant's cgroup and, in
+ * the coresched modes, has its cookie: before that it runs as nobody's
+ * tenant and a trace would blame core scheduling for it. 0 or -1.
+ */
+int tenant_wait_ready(const char *tenant, enum csb_mode m, pid_t pid,
+		      int timeout_ms);
+/*
  * Cookies: in the coresched modes every thread of a tenant has the same
  * non-zero cookie and no two tenants share one; otherwise none has a
  * cookie. Threads are read from each tenant's cgroup.threads.
