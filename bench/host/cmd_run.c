@@ -465,8 +465,13 @@ int cmd_run(int argc, char **argv)
 			err_msg("cannot prepare %s", in);
 			return EXIT_FAIL;
 		}
-		if (!n)
+		if (!n) {
+			/* Nothing left: this boot's folder was only prepared. */
+			snprintf(script, sizeof(script), "rm -rf '%s'", boot_dir);
+			if (system(script))
+				warn("cannot remove %s", boot_dir);
 			break;
+		}
 		snprintf(script, sizeof(script), "%s/job.sh", boot_dir);
 		f = fopen(script, "w");
 		if (!f)
