@@ -269,34 +269,6 @@ static void collect_metrics(struct cell_run *c, const int *status)
 	json_object_set_new(c->result, "metrics", metrics);
 }
 
-/*
- * A cell with unexplained co-residency keeps its trace, headed by the
- * thread to tenant map, for `csbench cotrace` on the host.
- */
-static void keep_trace(const struct cell_run *c)
-{
-	char path[512], buf[65536];
-	FILE *in = fopen("/sys/kernel/tracing/trace", "r"), *out;
-	size_t n;
-	int i;
-
-	snprintf(path, sizeof(path), "%s/%s.trace", c->out_dir, c->id);
-	out = fopen(path, "w");
-	if (!in || !out) {
-		if (in)
-			fclose(in);
-		if (out)
-			fclose(out);
-		return;
-	}
-	for (i = 0; i < c->ntids; i++)
-		fprintf(out, "# pid %d tenant %d\n", c->tids[i].pid, c->tids[i].tenant);
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, n, out);
-	fclose(in);
-	fclose(out);
-}
-
 static void collect_trace(struct cell_run *c)
 {
 	struct cotrace_config cfg = { .tenants = c->tids, .ntenants = c->ntids };
@@ -306,11 +278,19 @@ static void collect_trace(struct cell_run *c)
 	if (!f)
 		return;
 	cotrace_pairs_default(&cfg, 4);
-	if (!cotrace_analyse(f, &cfg, &r) && r.unexplained)
-		keep_trace(c);
-	rewind(f);
-	if (!cotrace_analyse(f, &cfg, &r))
-		json_object_set_new(c->result, "corun", json_pack(
+	if (cotrace_analyse(f, &cfg, &r)) {
+		fclose(f);
+		return;
+	}
+	fclose(f);
+	/* A cell with unexplained co-residency keeps its trace for the host. */
+	if (r.unexplained) {
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/%s.trace", c->out_dir, c->id);
+		trace_save(path, c->id, c->tids, c->ntids);
+	}
+	json_object_set_new(c->result, "corun", json_pack(
 			"{s:f,s:i,s:f,s:f,s:i,s:f,s:f,s:f,s:f,s:i,s:f,s:i,s:b}",
 			"span_s", r.span_s, "windows", r.windows,
 			"pair_share", r.pair_share, "corun_pct", r.corun_pct,
@@ -322,7 +302,6 @@ static void collect_trace(struct cell_run *c)
 			"unexplained_ms", r.unexplained_s * 1e3,
 			"truncated", r.truncated,
 			"core_events", r.have_core_events));
-	fclose(f);
 }
 
 static void run_cell(struct cell_run *c)

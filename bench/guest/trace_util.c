@@ -71,3 +71,31 @@ const char *trace_last(const char *needle)
 	last[strcspn(last, "\n")] = '\0';
 	return last;
 }
+
+int trace_save(const char *path, const char *title,
+	       const struct cotrace_tenant *t, int n)
+{
+	char buf[65536];
+	FILE *in, *out;
+	size_t got;
+	int i;
+
+	in = fopen(TRACEFS "/trace", "r");
+	out = fopen(path, "w");
+	if (!in || !out) {
+		int ret = -errno;
+
+		if (in)
+			fclose(in);
+		if (out)
+			fclose(out);
+		return ret;
+	}
+	fprintf(out, "# %s\n", title);
+	for (i = 0; i < n; i++)
+		fprintf(out, "# pid %d tenant %d\n", t[i].pid, t[i].tenant);
+	while ((got = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, got, out);
+	fclose(in);
+	return fclose(out) ? -errno : 0;
+}

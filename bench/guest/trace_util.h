@@ -3,6 +3,8 @@
 #ifndef CSBENCH_TRACE_UTIL_H
 #define CSBENCH_TRACE_UTIL_H
 
+#include "../lib/cotrace.h"
+
 /* Empty the buffers and start recording. 0 or -errno. */
 int trace_start(void);
 /* Stop recording. */
@@ -13,5 +15,13 @@ int trace_event_enabled(const char *name);
 long trace_count(const char *needle);
 /* The last line containing @needle, in a static buffer, or NULL. */
 const char *trace_last(const char *needle);
+
+/*
+ * Copy the recorded trace to @path, headed by "# @title" and the thread to
+ * tenant map in the "# pid N tenant T" form `csbench cotrace` reads.
+ * 0 or -errno.
+ */
+int trace_save(const char *path, const char *title,
+	       const struct cotrace_tenant *t, int n);
 
 #endif

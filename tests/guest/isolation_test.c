@@ -30,42 +30,17 @@ static const char *const groups[] = { "iso-a", "iso-b" };
  * host's share), headed by the pid to tenant map, so a window can be
  * looked at again with the same analyser on the host.
  */
-static int save_trace(const char *phase, const struct cotrace_tenant *t, int n,
-		      char *path, size_t len)
-{
-	char buf[65536];
-	FILE *in, *out;
-	size_t got;
-	int i;
-
-	snprintf(path, len, "isolation-%s.trace", phase);
-	in = fopen(TRACEFS "/trace", "r");
-	out = fopen(path, "w");
-	if (!in || !out) {
-		if (in)
-			fclose(in);
-		if (out)
-			fclose(out);
-		return -errno;
-	}
-	fprintf(out, "# isolation_test phase %s\n", phase);
-	for (i = 0; i < n; i++)
-		fprintf(out, "# pid %d tenant %d\n", t[i].pid, t[i].tenant);
-	while ((got = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, got, out);
-	fclose(in);
-	return fclose(out) ? -errno : 0;
-}
-
 static int analyse(const char *phase, const struct cotrace_tenant *t, int n,
 		   struct cotrace_result *r)
 {
 	struct cotrace_config cfg = { .tenants = t, .ntenants = n };
-	char path[64];
+	char path[64], title[64];
 	FILE *f;
 	int ret;
 
-	ret = save_trace(phase, t, n, path, sizeof(path));
+	snprintf(path, sizeof(path), "isolation-%s.trace", phase);
+	snprintf(title, sizeof(title), "isolation_test phase %s", phase);
+	ret = trace_save(path, title, t, n);
 	if (ret)
 		return ret;
 	f = fopen(path, "r");
