@@ -22,7 +22,7 @@ CC := gcc
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -Wno-format-truncation -std=gnu11 -D_GNU_SOURCE \
 	-DCSBENCH_VERSION=\"$(shell cat VERSION)\"
-HOST_LIBS := -ljansson -lm
+HOST_LIBS := -ljansson -lgsl -lgslcblas -lm
 GUEST_CFLAGS := $(CFLAGS) -static
 
 LIB_SRC := $(wildcard bench/lib/*.c)

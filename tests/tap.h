@@ -2,9 +2,9 @@
 /*
  * Minimal TAP for csbench's tests, kselftest-flavoured: "ok N - desc",
  * "not ok N - desc", "# SKIP", a closing "N passed, N failed, N skipped"
- * line, and exit codes PASS 0 / FAIL 1 / SKIP 4. check_int() prints both
- * sides when a comparison fails (after git's t/). Header-only so guest
- * binaries link it statically with nothing else.
+ * line, and exit codes PASS 0 / FAIL 1 / SKIP 4. check_int() and
+ * check_near() print both sides when a comparison fails (after git's t/).
+ * Header-only so guest binaries link it statically with nothing else.
  */
 #ifndef CSBENCH_TAP_H
 #define CSBENCH_TAP_H
@@ -93,6 +93,22 @@ static inline void tap_diag(const char *fmt, ...)
 	if (!_ok)							\
 		tap_diag("  %s: got '%s', want '%s'", desc,		\
 			 _a ? _a : "(null)", _b ? _b : "(null)");	\
+	_ok;								\
+})
+
+/*
+ * |a - b| <= tol, printing both sides when not. Equal values pass (so do
+ * matching infinities), and so does NAN against NAN, for results that
+ * must be NAN. No fabs(): guest binaries do not link libm.
+ */
+#define check_near(a, b, tol, fmt, ...) ({				\
+	double _a = (a), _b = (b), _t = (tol);				\
+	int _ok = _a == _b || (_a != _a && _b != _b) ||			\
+		  (_a - _b <= _t && _b - _a <= _t);			\
+	tap_ok(_ok, fmt, ##__VA_ARGS__);				\
+	if (!_ok)							\
+		tap_diag("  got %.17g, want %.17g +- %g (%s)", _a, _b,	\
+			 _t, #a);					\
 	_ok;								\
 })
 
