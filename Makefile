@@ -56,7 +56,7 @@ DEPS_STAMP := $(B)/.deps-ok
 
 .PHONY: help deps kernel image kernel-path image-path boot-test bench \
 	check unit-test kernel-test kernel-test-debug bisect-build fuzz bench-smoke \
-	fuzz-regress clean all
+	fuzz-regress bench-faults clean all
 
 help:
 	@echo "make bench      install what is missing, build kernel and image, run the benchmarks"
@@ -190,7 +190,8 @@ kernel-test: $(GUEST_READY)
 kernel-test-debug: $(GUEST_READY)
 	$(call guest_job,kernel-test-debug,tests/guest/kernel-tests.sh,debug)
 
-check: unit-test fuzz-regress boot-test kernel-test kernel-test-debug bench-smoke
+check: unit-test fuzz-regress boot-test kernel-test kernel-test-debug bench-smoke \
+	bench-faults
 
 # ---- the benchmark ----------------------------------------------------------
 # $(call bench_run,PROFILE,EXTRA-ARGS): csbench run with the cached kernel
@@ -201,9 +202,10 @@ define bench_run
 		--kernel $$k/bzImage --initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest
 endef
 
+# RESUME=DIR finishes an interrupted run instead of starting one.
 PROFILE ?= quick
 bench: $(GUEST_READY)
-	$(call bench_run,$(PROFILE),--results results)
+	$(call bench_run,$(PROFILE),$(if $(RESUME),--resume $(RESUME),--results results))
 
 # The whole pipeline at smoke size, checked: every cell present and ok,
 # no unexplained co-residency in the coresched modes.
@@ -211,6 +213,15 @@ bench-smoke: $(GUEST_READY)
 	@rm -rf $(B)/smoke && mkdir -p $(B)/smoke
 	$(call bench_run,smoke,--results $(B)/smoke)
 	@$(B)/csbench verify $(B)/smoke/*
+
+# Faults end to end on the real kernel: a guest panic, a hung guest,
+# Ctrl-C then --resume, a disk that fills mid-run.
+bench-faults: $(GUEST_READY)
+	@k=$$(scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
+	args="$$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest" && \
+	tests/faults/faults.sh $(B)/faults/run $$args >$(B)/faults.tap 2>&1; \
+	tests/faults/disk-full.sh $(B)/faults/disk $$args >>$(B)/faults.tap 2>&1; \
+	cat $(B)/faults.tap; scripts/run-tap.sh --summarise $(B)/faults.tap
 
 clean:
 	rm -rf $(B)

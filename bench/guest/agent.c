@@ -430,6 +430,7 @@ static int write_result(struct cell_run *c)
 	bad |= fclose(f) != 0;
 	if (bad || rename(tmp, path)) {
 		printf("cell %s: cannot write %s: %s\n", c->id, path, strerror(errno));
+		unlink(tmp);
 		return -1;
 	}
 	return 0;
@@ -485,13 +486,19 @@ int main(int argc, char **argv)
 			fail_cell(&c, "error", err);
 		else
 			run_cell(&c);
-		if (write_result(&c))
-			bad++;
-		printf("cell %s: done (%s)\n", id,
-		       json_string_value(json_object_get(c.result, "status")));
+		bad = write_result(&c);
+		if (!bad)
+			printf("cell %s: done (%s)\n", id,
+			       json_string_value(json_object_get(c.result, "status")));
 		json_decref(c.result);
 		for (int t = 0; t < c.w.ntenants; t++)
 			tenant_cgroup_remove(c.w.tenants[t].name);
+		/*
+		 * A result that cannot be stored (the host's disk is full) would
+		 * be lost with every cell after it: stop, the host says why.
+		 */
+		if (bad)
+			break;
 	}
 	fclose(cells);
 	return bad ? 1 : 0;

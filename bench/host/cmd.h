@@ -9,6 +9,7 @@ enum {
 	EXIT_FAIL = 1,		/* the job or a check failed */
 	EXIT_USAGE = 2,		/* bad command line or input file */
 	EXIT_GUEST = 3,		/* the guest crashed, hung or QEMU failed */
+	EXIT_INTERRUPTED = 130,	/* SIGINT/SIGTERM/SIGHUP; run can be resumed */
 };
 
 int cmd_boot(int argc, char **argv);

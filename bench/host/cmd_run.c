@@ -24,6 +24,7 @@
 #include "cmd.h"
 #include "job.h"
 #include "matrix.h"
+#include "run_dir.h"
 #include "run_report.h"
 #include "workload.h"
 
@@ -46,10 +47,7 @@ struct run {
 
 static int cell_done(const struct run *r, const struct cell *c)
 {
-	char path[4096];
-
-	snprintf(path, sizeof(path), "%s/cells/%s.json", r->dir, c->id);
-	return !access(path, F_OK);
+	return run_dir_cell_done(r->dir, c->id);
 }
 
 static int load_workloads(struct run *r, const char *dir, const char *only)
@@ -155,45 +153,11 @@ static int prepare_boot(const struct run *r, const char *in, int *pending,
 	return n;
 }
 
-/* Move a finished cell's files from the share into the run directory. */
-static int collect_cell(const struct run *r, const char *share, const char *id)
-{
-	char src[4096], dst[4096], tmp[4200];
-	struct dirent *de;
-	DIR *d;
-
-	snprintf(src, sizeof(src), "%s/out", share);
-	d = opendir(src);
-	while (d && (de = readdir(d))) {
-		size_t len = strlen(id);
-
-		/* ID.json last, so a half-copied cell never looks finished. */
-		if (strncmp(de->d_name, id, len) || de->d_name[len] != '.' ||
-		    !strcmp(de->d_name + len, ".json"))
-			continue;
-		snprintf(src, sizeof(src), "%s/out/%s", share, de->d_name);
-		snprintf(dst, sizeof(dst), "%s/cells/%s", r->dir, de->d_name);
-		copy_file(src, dst);
-	}
-	if (d)
-		closedir(d);
-	snprintf(src, sizeof(src), "%s/out/%s.json", share, id);
-	snprintf(dst, sizeof(dst), "%s/cells/%s.json", r->dir, id);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", dst);
-	if (access(src, R_OK))
-		return 0;
-	if (copy_file(src, tmp) || rename(tmp, dst)) {
-		err_errno(errno, "cannot store %s", dst);
-		return -1;
-	}
-	return 1;
-}
-
 /*
  * Cells an interrupted csbench never collected (Ctrl-C during a boot) are
  * still on that boot's share; --resume takes them before booting again.
  */
-static void salvage_boots(const struct run *r)
+static int salvage_boots(const struct run *r)
 {
 	char share[4200];
 	int boot, i, n = 0;
@@ -203,12 +167,17 @@ static void salvage_boots(const struct run *r)
 		if (access(share, F_OK))
 			break;
 		for (i = 0; i < r->ncells; i++)
-			if (!cell_done(r, &r->cells[i]) &&
-			    collect_cell(r, share, r->cells[i].id) == 1)
-				n++;
+			if (!cell_done(r, &r->cells[i])) {
+				int ret = run_dir_collect(r->dir, share, r->cells[i].id);
+
+				if (ret < 0)
+					return ret;
+				n += ret;
+			}
 	}
 	if (n)
 		info("resume: %d finished cells recovered from earlier boots", n);
+	return 0;
 }
 
 /* Collects cells from the share as the guest finishes them. */
@@ -217,34 +186,42 @@ struct collector {
 	const int *pending;
 	int got;
 	int *done;
+	int done_before;	/* finished before this invocation */
 	time_t t0;
 	int quiet;
 	int n;
 	char share[4200];
 	int last_poll;
+	int store_error;	/* -errno: a cell could not be stored */
 };
 
-static void collect_finished(void *arg)
+/* on_poll: a nonzero return (a cell could not be stored) stops the guest. */
+static int collect_finished(void *arg)
 {
 	struct collector *col = arg;
-	int i;
+	int i, ret;
 
 	/* The share is read at most every second; polls come every 100 ms. */
-	if (col->last_poll++ % 10)
-		return;
+	if (col->last_poll++ % 10 || col->store_error)
+		return col->store_error;
 	for (i = 0; i < col->n; i++) {
 		const struct cell *c = &col->r->cells[col->pending[i]];
 
 		if (cell_done(col->r, c))
 			continue;
-		if (collect_cell(col->r, col->share, c->id) == 1) {
+		ret = run_dir_collect(col->r->dir, col->share, c->id);
+		if (ret < 0)
+			return col->store_error = ret;
+		if (ret == 1) {
 			col->got++;
 			(*col->done)++;
 			run_report_progress(col->r->dir, c->id, *col->done,
-					    col->r->ncells, difftime(time(NULL), col->t0),
+					    col->r->ncells, col->done_before,
+					    difftime(time(NULL), col->t0),
 					    col->quiet);
 		}
 	}
+	return 0;
 }
 
 /*
@@ -274,7 +251,7 @@ static void keep_boot_record(const char *dir, const char *boot_dir)
 static void record_guest_failure(const struct run *r, const struct cell *c,
 				 const struct job_result *res, const char *boot_dir)
 {
-	char path[4096], console[4096];
+	char path[4096], console[4096], *text;
 	json_t *o;
 
 	snprintf(path, sizeof(path), "%s/cells/%s.json", r->dir, c->id);
@@ -284,7 +261,10 @@ static void record_guest_failure(const struct run *r, const struct cell *c,
 		      "status", "guest-failed", "error",
 		      *res->vm.problem ? res->vm.problem : vm_outcome_name(res->vm.outcome),
 		      "console", console);
-	json_dump_file(o, path, JSON_INDENT(1) | JSON_SORT_KEYS);
+	text = json_dumps(o, JSON_INDENT(1) | JSON_SORT_KEYS);
+	if (!text || write_atomic(path, text, strlen(text)))
+		err_errno(errno, "cannot store %s", path);
+	free(text);
 	json_decref(o);
 	err_msg("cell %s: guest %s: %s (console: %s)", c->id,
 		vm_outcome_name(res->vm.outcome), res->vm.problem, console);
@@ -345,6 +325,26 @@ static void write_manifest(const struct run *r, const char *kernel,
 	json_decref(m);
 }
 
+/* A run stopped before its end: what is kept and how to go on. */
+static int stop_run(const struct run *r, int done, const char *why, int code)
+{
+	err_msg("%s: %d of %d cells finished and kept in %s", why, done,
+		r->ncells, r->dir);
+	err_msg("continue with: make bench RESUME=%s (or csbench run --resume %s ...)",
+		r->dir, r->dir);
+	run_report_table(r->dir, stdout);
+	return code;
+}
+
+static int count_done(const struct run *r)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r->ncells; i++)
+		n += cell_done(r, &r->cells[i]);
+	return n;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	const char *kernel = NULL, *initrd = NULL, *image = NULL, *bin = NULL;
@@ -352,7 +352,7 @@ int cmd_run(int argc, char **argv)
 	const char *only = NULL, *wl_dir = "workloads", *resume = NULL, *accel_arg = "auto";
 	const char *results = "results", *rev = "norev";
 	const char *progress = "text";
-	long reps = 0;
+	long reps = 0, min_free_mb = 256, hang_after = 0;
 	int quiet = 0, boot_per_cell = 0;
 	const struct opt opts[] = {
 		{ "profile", OPT_STR, &profile, 0, 0, "smoke|quick|full", "durations and default repetitions" },
@@ -360,7 +360,8 @@ int cmd_run(int argc, char **argv)
 		{ "workloads", OPT_STR, &only, 0, 0, "LIST", "comma-separated workload names (default: all)" },
 		{ "reps", OPT_INT, &reps, 1, 100, "N", "repetitions (default: 1 smoke, 3 quick, 5 full)" },
 		{ "workload-dir", OPT_STR, &wl_dir, 0, 0, "DIR", "where the .wl files are" },
-		{ "resume", OPT_STR, &resume, 0, 0, "DIR", "finish an interrupted run" },
+		{ "resume", OPT_STR, &resume, 0, 0, "DIR",
+		  "finish an interrupted run; profile, modes, workloads and reps come from its manifest" },
 		{ "results", OPT_STR, &results, 0, 0, "DIR", "parent of new run directories" },
 		{ "rev", OPT_STR, &rev, 0, 0, "REV", "short source revision, for the run directory's name" },
 		{ "kernel", OPT_STR, &kernel, 0, 0, "FILE", "bzImage (make kernel-path)" },
@@ -370,12 +371,18 @@ int cmd_run(int argc, char **argv)
 		{ "accel", OPT_STR, &accel_arg, 0, 0, "auto|tcg|kvm", "accelerator" },
 		{ "boot-per-cell", OPT_FLAG, &boot_per_cell, 0, 0, NULL,
 		  "a fresh boot for every cell (slower; no state carried over)" },
+		{ "min-free-mb", OPT_INT, &min_free_mb, 0, 1 << 20, "MIB",
+		  "free space the results need before each boot (default 256)" },
+		{ "hang-after", OPT_INT, &hang_after, 10, 86400, "SEC",
+		  "guest hung after this long without progress (default: longest cell + 5 min)" },
 		{ "progress", OPT_STR, &progress, 0, 0, "text|json", "progress lines as text or JSON" },
 		{ "quiet", OPT_FLAG, &quiet, 0, 0, NULL, "no progress lines" },
 		{ NULL }
 	};
 	static struct run r;
-	int modes[MODE_COUNT], nmodes, idx, boot, done = 0, pending[MAX_CELLS];
+	static struct run_params resumed;
+	int modes[MODE_COUNT], nmodes, idx, boot, done, pending[MAX_CELLS];
+	int guest_failures = 0, done_before;
 	char err[512], dir[4096], cache[4096], why[512], boot_dir[4200], in[4300];
 	char script[4300];
 	enum accel accel;
@@ -395,6 +402,17 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!strcmp(progress, "json"))
 		quiet = 2;	/* run_report_progress: machine-readable */
+	if (resume) {
+		/* The same matrix, or the cell names would not match. */
+		if (run_dir_read_params(resume, &resumed, err, sizeof(err))) {
+			err_msg("--resume %s: %s", resume, err);
+			return EXIT_USAGE;
+		}
+		profile = resumed.profile;
+		modes_arg = resumed.modes;
+		only = resumed.workloads;
+		reps = resumed.reps;
+	}
 	r.profile = wl_profile_lookup(profile);
 	if (r.profile < 0) {
 		err_msg("--profile %s: expected smoke, quick or full", profile);
@@ -429,19 +447,21 @@ int cmd_run(int argc, char **argv)
 	r.dir = dir;
 	snprintf(in, sizeof(in), "%s/cells", dir);
 	if (mkdirs(in, 0755)) {
-		err_msg("cannot create %s", in);
+		err_errno(errno, "cannot create %s", in);
 		return EXIT_FAIL;
 	}
+	vm_catch_interrupts();
 	cache_dir(cache, sizeof(cache));
 	if (accel_choose(accel_arg, kernel, initrd, cache, &accel, why, sizeof(why))) {
 		err_msg("--accel %s: expected auto, tcg or kvm", accel_arg);
 		return EXIT_USAGE;
 	}
 	write_manifest(&r, kernel, image, modes_arg, reps, why, accel);
-	if (resume)
-		salvage_boots(&r);
-	info("run directory %s: %d cells (%d workloads x %d modes x %ld reps), %s",
-	     dir, r.ncells, r.nwl, nmodes, reps, accel_name(accel));
+	if (resume && salvage_boots(&r))
+		return stop_run(&r, count_done(&r), "cannot store results", EXIT_FAIL);
+	done = done_before = count_done(&r);
+	info("run directory %s: %d cells (%d workloads x %d modes x %ld reps), %d done, %s",
+	     dir, r.ncells, r.nwl, nmodes, reps, done, accel_name(accel));
 
 	/* Earlier boots of a resumed run stay as they were. */
 	for (boot = 1;; boot++) {
@@ -453,17 +473,20 @@ int cmd_run(int argc, char **argv)
 		struct job_spec spec = { 0 };
 		struct job_result res;
 		struct collector col = { .r = &r, .pending = pending, .done = &done,
-					 .t0 = t0, .quiet = quiet };
+					 .done_before = done_before, .t0 = t0,
+					 .quiet = quiet };
 		char joblog[4300];
-		int n, timeout, i, got = 0, longest = 0;
+		int n, timeout, i, longest = 0;
 
+		if (vm_interrupted())
+			return stop_run(&r, done, "interrupted", EXIT_INTERRUPTED);
 		snprintf(boot_dir, sizeof(boot_dir), "%s/boots/%d", dir, boot);
 		snprintf(in, sizeof(in), "%s/in", boot_dir);
 		n = prepare_boot(&r, in, pending, &timeout,
 				 boot_per_cell ? 1 : MAX_CELLS);
 		if (n < 0) {
-			err_msg("cannot prepare %s", in);
-			return EXIT_FAIL;
+			err_errno(errno, "cannot prepare %s", in);
+			return stop_run(&r, done, "cannot prepare a boot", EXIT_FAIL);
 		}
 		if (!n) {
 			/* Nothing left: this boot's folder was only prepared. */
@@ -472,6 +495,9 @@ int cmd_run(int argc, char **argv)
 				warn("cannot remove %s", boot_dir);
 			break;
 		}
+		/* The guest writes its results onto the share, on this disk. */
+		if (run_dir_check_space(dir, min_free_mb))
+			return stop_run(&r, done, "disk full", EXIT_FAIL);
 		snprintf(script, sizeof(script), "%s/job.sh", boot_dir);
 		f = fopen(script, "w");
 		if (!f)
@@ -499,7 +525,7 @@ int cmd_run(int argc, char **argv)
 		}
 		snprintf(joblog, sizeof(joblog), "%s/share/job.log", boot_dir);
 		spec.vm.progress_file = joblog;
-		spec.vm.stall_s = longest + 2 * 60 + BOOT_OVERHEAD_S;
+		spec.vm.stall_s = hang_after ?: longest + 2 * 60 + BOOT_OVERHEAD_S;
 		snprintf(col.share, sizeof(col.share), "%s/share", boot_dir);
 		col.n = n;
 		spec.vm.on_poll = collect_finished;
@@ -510,16 +536,26 @@ int cmd_run(int argc, char **argv)
 		col.last_poll = 0;
 		collect_finished(&col);
 		keep_boot_record(dir, boot_dir);
-		got = col.got;
-		if (res.vm.outcome != VM_POWERED_OFF || got < n) {
+		if (col.store_error)
+			return stop_run(&r, done, col.store_error == -ENOSPC ?
+					"disk full" : "cannot store results", EXIT_FAIL);
+		if (res.vm.outcome == VM_INTERRUPTED)
+			return stop_run(&r, done, "interrupted", EXIT_INTERRUPTED);
+		/* The agent stops when it cannot store a cell: not the guest's fault. */
+		if (col.got < n && run_dir_check_space(dir, min_free_mb))
+			return stop_run(&r, done, "disk full", EXIT_FAIL);
+		if (res.vm.outcome != VM_POWERED_OFF || col.got < n) {
 			/* The first unfinished cell is the one the guest died in. */
 			for (i = 0; i < n && cell_done(&r, &r.cells[pending[i]]); i++)
 				;
 			if (i < n) {
 				record_guest_failure(&r, &r.cells[pending[i]], &res, boot_dir);
+				guest_failures++;
 				done++;
 			}
 		}
 	}
-	return run_report_table(dir, stdout) ? EXIT_FAIL : EXIT_OK;
+	if (run_report_table(dir, stdout))
+		return EXIT_FAIL;
+	return guest_failures ? EXIT_GUEST : EXIT_OK;
 }

@@ -192,7 +192,8 @@ double hist_percentile(const struct latency_hist *h, double p, int *censored)
 	if (!total)
 		return NAN;
 	/* Nearest rank: the smallest value with at least p% at or below it. */
-	rank = (long)ceil(p / 100.0 * total);
+	/* 99.9 / 100 * 1000 is 999.0000000000001 in binary: not rank 1000. */
+	rank = (long)ceil(p / 100.0 * total - 1e-9);
 	if (rank < 1)
 		rank = 1;
 	for (i = 0; i < h->nbuckets; i++) {

@@ -20,14 +20,17 @@ struct row {
 	char workload[64], metric[96], unit[32];
 	double sum[MODE_COUNT];
 	int n[MODE_COUNT];
+	int censored[MODE_COUNT];	/* values that are only lower bounds */
 };
 
 void run_report_progress(const char *dir, const char *id, int done, int total,
-			 double elapsed_s, int quiet)
+			 int done_before, double elapsed_s, int quiet)
 {
 	char path[4096];
 	json_t *c, *m0;
-	double eta = done ? elapsed_s / done * (total - done) : 0;
+	/* Cells a resumed run found finished took none of this run's time. */
+	int ran = done - done_before;
+	double eta = ran > 0 ? elapsed_s / ran * (total - done) : 0;
 
 	if (quiet == 1)
 		return;
@@ -123,6 +126,7 @@ int run_report_table(const char *dir, FILE *out)
 			if (r) {
 				r->sum[mode] += json_number_value(json_object_get(m, "value"));
 				r->n[mode]++;
+				r->censored[mode] += json_is_true(json_object_get(m, "censored"));
 			}
 		}
 		json_decref(c);
@@ -132,8 +136,9 @@ int run_report_table(const char *dir, FILE *out)
 	if (!ncells)
 		return -1;
 
-	fprintf(out, "\nRaw means per cell group (%d cells, %d not ok; statistics: "
-		"csbench report, to come)\n\n| workload | metric | unit |", ncells, failed);
+	fprintf(out, "\nRaw means per cell group (%d cells, %d not ok; \">=\": a value "
+		"past the histogram's end, a lower bound)\n\n| workload | metric | unit |",
+		ncells, failed);
 	for (k = 0; k < MODE_COUNT; k++)
 		fprintf(out, " %s |", mode_name(k));
 	fprintf(out, "\n|---|---|---|");
@@ -145,8 +150,8 @@ int run_report_table(const char *dir, FILE *out)
 			rows[i].unit);
 		for (k = 0; k < MODE_COUNT; k++)
 			if (rows[i].n[k])
-				fprintf(out, " %.4g (n=%d) |", rows[i].sum[k] / rows[i].n[k],
-					rows[i].n[k]);
+				fprintf(out, " %s%.4g (n=%d) |", rows[i].censored[k] ? ">=" : "",
+					rows[i].sum[k] / rows[i].n[k], rows[i].n[k]);
 			else
 				fprintf(out, " - |");
 		fputc('\n', out);

@@ -10,6 +10,7 @@
  * @quiet 1 prints nothing, 2 prints the same as one JSON object.
  */
 void run_report_progress(const char *dir, const char *id, int done, int total,
+			 int done_before,
 			 double elapsed_s, int quiet);
 /*
  * The raw mean of every metric per workload and mode, as a Markdown table

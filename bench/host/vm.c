@@ -32,9 +32,37 @@ const char *vm_outcome_name(enum vm_outcome o)
 		[VM_TIMED_OUT] = "timed-out",
 		[VM_CRASHED] = "crashed",
 		[VM_QEMU_FAILED] = "qemu-failed",
+		[VM_INTERRUPTED] = "interrupted",
 	};
 
 	return names[o];
+}
+
+/*
+ * QEMU runs in its own process group (so a terminal's Ctrl-C does not
+ * reach it half-way through a write), which means csbench must stop it:
+ * the handler only notes the signal, the poll loop kills the guest.
+ */
+static volatile sig_atomic_t stop_signal;
+
+static void note_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+void vm_catch_interrupts(void)
+{
+	struct sigaction sa = { .sa_handler = note_stop };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+int vm_interrupted(void)
+{
+	return stop_signal;
 }
 
 static double now_s(void)
@@ -140,7 +168,7 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 	double start, deadline, last_change;
 	off_t last_size = -1;
 	time_t last_mtime = 0;
-	int wstatus = 0, exited = 0, stalled = 0;
+	int wstatus = 0, exited = 0, stalled = 0, caller_stop = 0;
 	const char *kind;
 	pid_t pid;
 
@@ -201,6 +229,8 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 			last_mtime = st.st_mtime;
 			last_change = now_s();
 		}
+		if (stop_signal)
+			break;
 		if (spec->stall_s && now_s() - last_change > spec->stall_s) {
 			stalled = 1;
 			break;
@@ -228,7 +258,11 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 
 	/* A crash explains a timeout too, so the console is read first. */
 	kind = console_scan(spec->console, buf, sizeof(buf));
-	if (kind) {
+	if ((stop_signal || caller_stop) && !exited) {
+		res->outcome = VM_INTERRUPTED;
+		snprintf(res->problem, sizeof(res->problem), "stopped by %s",
+			 stop_signal ? strsignal(stop_signal) : "csbench");
+	} else if (kind) {
 		res->outcome = VM_CRASHED;
 		snprintf(res->problem, sizeof(res->problem), "%s: %s", kind, buf);
 	} else if (stalled) {

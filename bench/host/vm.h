@@ -37,8 +37,11 @@ struct vm_spec {
 	 */
 	const char *progress_file;
 	int stall_s;
-	/* Optional, called about every 100 ms while the guest runs. */
-	void (*on_poll)(void *arg);
+	/*
+	 * Optional, called about every 100 ms while the guest runs; a
+	 * nonzero return stops the guest (outcome VM_INTERRUPTED).
+	 */
+	int (*on_poll)(void *arg);
 	void *poll_arg;
 };
 
@@ -53,6 +56,7 @@ enum vm_outcome {
 	VM_TIMED_OUT,		/* killed after timeout_s */
 	VM_CRASHED,		/* console shows a panic, oops or BUG */
 	VM_QEMU_FAILED,		/* QEMU exited with an error of its own */
+	VM_INTERRUPTED,		/* a signal or on_poll stopped it; guest killed */
 };
 
 struct vm_result {
@@ -102,6 +106,14 @@ int qemu_cmd_build(const struct vm_spec *spec, char **argv, int max,
 
 /* Write argv as one shell-quoted line, so a boot can be replayed by hand. */
 int qemu_cmd_write(const char *path, char *const *argv);
+
+/*
+ * From now on SIGINT, SIGTERM and SIGHUP stop the running guest (vm_run
+ * returns VM_INTERRUPTED) instead of killing csbench; vm_interrupted()
+ * gives the signal taken, or 0.
+ */
+void vm_catch_interrupts(void);
+int vm_interrupted(void);
 
 int vm_run(const struct vm_spec *spec, const char *qemu_log,
 	   struct vm_result *res);

@@ -95,5 +95,16 @@ int main(void)
 		hist_free(&h);
 		free(out);
 	}
+	{
+		/* 1000 samples, one per microsecond: p99.9 is rank 999, not 1000. */
+		long count[1000];
+		struct latency_hist even = { .count = count, .nbuckets = 1000 };
+		int i, c;
+
+		for (i = 0; i < 1000; i++)
+			count[i] = 1;
+		tap_ok(hist_percentile(&even, 99.9, &c) == 998 && !c,
+		       "p99.9 of 1000 samples is the 999th (float rounding)");
+	}
 	return tap_finish();
 }

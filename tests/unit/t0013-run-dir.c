@@ -66,12 +66,18 @@ int main(void)
 	put("cells/w.coresched.r2.json", cell("w.coresched.r2", "coresched", "mode-check-failed", 30, 0));
 	check_int(verify(), ==, -1, "a failed mode check fails verify");
 	put("cells/w.coresched.r2.json", cell("w.coresched.r2", "coresched", "ok", 30, 0));
+	put("cells/v.smt-off.r1.json", "{\"cell\": \"v.smt-off.r1\", \"workload\": \"v\","
+	    " \"mode\": \"smt-off\", \"status\": \"ok\", \"metrics\": [{\"tenant\": \"rt\","
+	    " \"metric\": \"p99\", \"unit\": \"us\", \"higher_is_better\": false,"
+	    " \"value\": 20000, \"censored\": true}]}");
 
 	mem = fmemopen(table, sizeof(table), "w");
 	check_int(run_report_table(dir, mem), ==, 0, "table from the cells");
 	fclose(mem);
 	tap_ok(strstr(table, "| w | a.m (higher better) | u | - | 10 (n=1) | 25 (n=2) | - |") != NULL,
 	       "means per mode, n counted, absent modes dashed");
+	tap_ok(strstr(table, "| v | rt.p99 (lower better) | us | >=2e+04 (n=1) |") != NULL,
+	       "a censored value is marked as a lower bound");
 	if (!strstr(table, "25 (n=2)"))
 		tap_diag("%s", table);
 

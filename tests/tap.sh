@@ -1,0 +1,46 @@
+# Shell TAP helpers for csbench's script tests (sourced): tap_ok,
+# tap_grep, tap_done. Output and exit codes match tests/tap.h.
+tap_n=0
+tap_fails=0
+
+echo "TAP version 13"
+
+# tap_ok DESC COMMAND...: passes when COMMAND succeeds.
+tap_ok() {
+	desc=$1
+	shift
+	tap_n=$((tap_n + 1))
+	if "$@"; then
+		echo "ok $tap_n - $desc"
+	else
+		echo "not ok $tap_n - $desc"
+		echo "#   failed: $*"
+		tap_fails=$((tap_fails + 1))
+	fi
+}
+
+# tap_grep DESC PATTERN FILE: passes when FILE has a line matching PATTERN.
+tap_grep() {
+	tap_n=$((tap_n + 1))
+	if grep -q -- "$2" "$3" 2>/dev/null; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1"
+		echo "#   want a line matching: $2"
+		sed 's/^/#   got: /' "$3" 2>/dev/null | tail -n 15
+		tap_fails=$((tap_fails + 1))
+	fi
+}
+
+# tap_skip DESC WHY
+tap_skip() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1 # SKIP $2"
+}
+
+tap_done() {
+	echo "1..$tap_n"
+	echo "# $((tap_n - tap_fails)) passed, $tap_fails failed"
+	[ "$tap_fails" -eq 0 ]
+	exit $?
+}
