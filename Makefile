@@ -26,7 +26,7 @@ HOST_LIBS := -ljansson -lgsl -lgslcblas -lm
 GUEST_CFLAGS := $(CFLAGS) -static
 
 LIB_SRC := $(wildcard bench/lib/*.c)
-HOST_SRC := $(wildcard bench/host/*.c)
+HOST_SRC := $(wildcard bench/host/*.c bench/report/*.c)
 HOST_OBJ := $(patsubst %.c,$(B)/%.o,$(LIB_SRC) $(HOST_SRC))
 HOST_NOMAIN := $(filter-out $(B)/bench/host/main.o,$(HOST_OBJ))
 
@@ -56,7 +56,7 @@ DEPS_STAMP := $(B)/.deps-ok
 
 .PHONY: help deps kernel image kernel-path image-path boot-test bench \
 	check unit-test kernel-test kernel-test-debug bisect-build fuzz bench-smoke \
-	fuzz-regress bench-faults clean all
+	fuzz-regress bench-faults calibrate clean all
 
 help:
 	@echo "make bench      install what is missing, build kernel and image, run the benchmarks"
@@ -205,14 +205,17 @@ endef
 # RESUME=DIR finishes an interrupted run instead of starting one.
 PROFILE ?= quick
 bench: $(GUEST_READY)
-	$(call bench_run,$(PROFILE),$(if $(RESUME),--resume $(RESUME),--results results))
+	$(call bench_run,$(PROFILE),--report $(if $(RESUME),--resume $(RESUME),--results results))
 
 # The whole pipeline at smoke size, checked: every cell present and ok,
-# no unexplained co-residency in the coresched modes.
+# no unexplained co-residency in the coresched modes, a report written.
 bench-smoke: $(GUEST_READY)
 	@rm -rf $(B)/smoke && mkdir -p $(B)/smoke
-	$(call bench_run,smoke,--results $(B)/smoke)
+	$(call bench_run,smoke,--report --results $(B)/smoke)
 	@$(B)/csbench verify $(B)/smoke/*
+	@for f in report.md report.csv report.json plots/gains.svg; do \
+		test -s $(B)/smoke/*/$$f || { echo "bench-smoke: report has no $$f" >&2; exit 1; }; \
+	done; echo "bench-smoke: report.md, report.csv, report.json and plots written"
 
 # Faults end to end on the real kernel: a guest panic, a hung guest,
 # Ctrl-C then --resume, a disk that fills mid-run.
@@ -222,6 +225,13 @@ bench-faults: $(GUEST_READY)
 	tests/faults/faults.sh $(B)/faults/run $$args >$(B)/faults.tap 2>&1; \
 	tests/faults/disk-full.sh $(B)/faults/disk $$args >>$(B)/faults.tap 2>&1; \
 	cat $(B)/faults.tap; scripts/run-tap.sh --summarise $(B)/faults.tap
+
+# A/A noise bands for the quick profile (results/calibration-quick.json).
+calibrate: $(GUEST_READY)
+	@k=$$(scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
+	$(B)/csbench calibrate --profile quick --results results \
+		--rev $$(git rev-parse --short HEAD 2>/dev/null || echo norev) \
+		--kernel $$k/bzImage --initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest
 
 clean:
 	rm -rf $(B)

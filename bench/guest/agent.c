@@ -248,6 +248,10 @@ static void collect_metrics(struct cell_run *c, const int *status)
 				json_object_set_new(o, "value", json_real(v));
 				json_object_set_new(o, "censored", json_boolean(censored));
 			}
+			/* Which percentile of the tenant's histogram this is (max: 100). */
+			if (m->extract == WL_HIST)
+				json_object_set_new(o, "percentile", json_real(
+					!strcmp(m->arg, "max") ? 100 : strtod(m->arg + 1, NULL)));
 			/* Keep the histogram: percentiles merge across reps, not averages. */
 			if (m->extract == WL_HIST && k == 0) {
 				struct latency_hist h;
@@ -291,7 +295,7 @@ static void collect_trace(struct cell_run *c)
 		trace_save(path, c->id, c->tids, c->ntids);
 	}
 	json_object_set_new(c->result, "corun", json_pack(
-			"{s:f,s:i,s:f,s:f,s:i,s:f,s:f,s:f,s:f,s:i,s:f,s:i,s:b}",
+			"{s:f,s:i,s:f,s:f,s:i,s:f,s:f,s:f,s:f,s:i,s:f,s:i,s:b,s:f,s:f}",
 			"span_s", r.span_s, "windows", r.windows,
 			"pair_share", r.pair_share, "corun_pct", r.corun_pct,
 			"handoff", r.handoff, "handoff_ms", r.handoff_s * 1e3,
@@ -301,7 +305,8 @@ static void collect_trace(struct cell_run *c)
 			"unexplained", r.unexplained,
 			"unexplained_ms", r.unexplained_s * 1e3,
 			"truncated", r.truncated,
-			"core_events", r.have_core_events));
+			"core_events", r.have_core_events,
+			"one_busy_s", r.one_busy_s, "both_busy_s", r.both_busy_s));
 }
 
 static void run_cell(struct cell_run *c)

@@ -14,7 +14,18 @@ enum {
 
 int cmd_boot(int argc, char **argv);
 int cmd_cotrace(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_history(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+/*
+ * Write DIR's report.md/csv/json (and plots) and print its verdicts (or,
+ * with @full, all of report.md). Returns an EXIT_* code.
+ */
+int report_build(const char *dir, const char *calibration, int plots, int full);
 int cmd_run(int argc, char **argv);
+/* The run directory cmd_run last used ("" before), for calibrate. */
+extern char cmd_run_dir[4096];
 int cmd_show(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_verify(int argc, char **argv);

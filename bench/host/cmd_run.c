@@ -345,6 +345,8 @@ static int count_done(const struct run *r)
 	return n;
 }
 
+char cmd_run_dir[4096];
+
 int cmd_run(int argc, char **argv)
 {
 	const char *kernel = NULL, *initrd = NULL, *image = NULL, *bin = NULL;
@@ -353,7 +355,7 @@ int cmd_run(int argc, char **argv)
 	const char *results = "results", *rev = "norev";
 	const char *progress = "text";
 	long reps = 0, min_free_mb = 256, hang_after = 0;
-	int quiet = 0, boot_per_cell = 0;
+	int quiet = 0, boot_per_cell = 0, report = 0;
 	const struct opt opts[] = {
 		{ "profile", OPT_STR, &profile, 0, 0, "smoke|quick|full", "durations and default repetitions" },
 		{ "modes", OPT_STR, &modes_arg, 0, 0, "LIST", "comma-separated modes (default: all four)" },
@@ -377,6 +379,8 @@ int cmd_run(int argc, char **argv)
 		  "guest hung after this long without progress (default: longest cell + 5 min)" },
 		{ "progress", OPT_STR, &progress, 0, 0, "text|json", "progress lines as text or JSON" },
 		{ "quiet", OPT_FLAG, &quiet, 0, 0, NULL, "no progress lines" },
+		{ "report", OPT_FLAG, &report, 0, 0, NULL,
+		  "end with csbench report's verdicts instead of the raw means" },
 		{ NULL }
 	};
 	static struct run r;
@@ -445,6 +449,7 @@ int cmd_run(int argc, char **argv)
 		snprintf(dir, sizeof(dir), "%s/%s-%s", results, stamp, rev);
 	}
 	r.dir = dir;
+	snprintf(cmd_run_dir, sizeof(cmd_run_dir), "%s", dir);
 	snprintf(in, sizeof(in), "%s/cells", dir);
 	if (mkdirs(in, 0755)) {
 		err_errno(errno, "cannot create %s", in);
@@ -555,7 +560,7 @@ int cmd_run(int argc, char **argv)
 			}
 		}
 	}
-	if (run_report_table(dir, stdout))
+	if (report ? report_build(dir, NULL, 1, 0) != EXIT_OK : run_report_table(dir, stdout))
 		return EXIT_FAIL;
 	return guest_failures ? EXIT_GUEST : EXIT_OK;
 }

@@ -150,6 +150,7 @@ struct pair_state {
 	int lagging;		/* cpu that did not switch into the conflict */
 	int lagging_kicked;	/* it had a resched pending at the start */
 	int tainted;		/* it switched and still conflicts */
+	double since;		/* last busy-time accounting */
 };
 
 struct sweep {
@@ -203,6 +204,23 @@ static void close_window(struct sweep *s, struct pair_state *p, double ts,
 		if (us > r->unexplained_max_us)
 			r->unexplained_max_us = us;
 	}
+}
+
+/*
+ * Tenant work per core, for the reports' SMT-yield model: how long one
+ * sibling ran tenant work alone, and how long both siblings did at once
+ * (any tenants). Called before a switch changes what a cpu runs.
+ */
+static void account_busy(struct sweep *s, struct pair_state *p, double ts)
+{
+	int busy = !!tenant_of(s->cfg, s->cur[p->a]) + !!tenant_of(s->cfg, s->cur[p->b]);
+	double len = ts - p->since;
+
+	p->since = ts;
+	if (busy == 1)
+		s->res->one_busy_s += len;
+	else if (busy == 2)
+		s->res->both_busy_s += len;
 }
 
 /*
@@ -286,6 +304,7 @@ int cotrace_analyse(FILE *f, const struct cotrace_config *cfg,
 			memset(&pairs[np], 0, sizeof(pairs[np]));
 			pairs[np].a = c;
 			pairs[np].b = sib;
+			pairs[np].since = evs[0].ts;
 			if (conflict(&s, c, sib)) {
 				pairs[np].open = 1;
 				pairs[np].start = evs[0].ts;
@@ -308,6 +327,9 @@ int cotrace_analyse(FILE *f, const struct cotrace_config *cfg,
 		switch (e->type) {
 		case EV_SWITCH:
 			res->switches++;
+			for (k = 0; k < np; k++)
+				if (pairs[k].a == e->cpu || pairs[k].b == e->cpu)
+					account_busy(&s, &pairs[k], e->ts);
 			s.cur[e->cpu] = e->b;
 			s.kicked[e->cpu] = 0;
 			for (k = 0; k < np; k++)
@@ -337,9 +359,11 @@ int cotrace_analyse(FILE *f, const struct cotrace_config *cfg,
 		}
 	}
 	/* Windows still open at the end of the trace. */
-	for (c = 0; c < np; c++)
+	for (c = 0; c < np; c++) {
+		account_busy(&s, &pairs[c], evs[n - 1].ts);
 		if (pairs[c].open)
 			close_window(&s, &pairs[c], evs[n - 1].ts, -1);
+	}
 
 	if (res->span_s > 0) {
 		res->corun_pct = res->corun_s / res->span_s * 100.0;

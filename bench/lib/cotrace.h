@@ -60,6 +60,11 @@ struct cotrace_result {
 	double unexplained_s;
 	double unexplained_max_us;
 	double first_unexplained_ts;	/* trace timestamp, for debugging */
+	/*
+	 * Tenant work per core, summed over pairs: time exactly one sibling
+	 * ran a tenant task, and time both did (same tenant or not).
+	 */
+	double one_busy_s, both_busy_s;
 };
 
 /* Default topology: siblings 0-1, 2-3, ... for @ncpus CPUs. */

@@ -119,6 +119,11 @@ int main(void)
 	check_int(r.unexplained, ==, 0, "handoff: nothing unexplained");
 	tap_ok(fabs(r.handoff_max_us - 500) < 1, "handoff: 500 us long (got %.1f)",
 	       r.handoff_max_us);
+	/* Both ran tenant work from 1.0 to 1.1006, then cpu1 alone until 2.0. */
+	tap_ok(fabs(r.both_busy_s - 0.1006) < 1e-9, "both siblings busy 100.6 ms (got %.6f s)",
+	       r.both_busy_s);
+	tap_ok(fabs(r.one_busy_s - 0.8994) < 1e-9, "one sibling busy 899.4 ms (got %.6f s)",
+	       r.one_busy_s);
 
 	/* Same, but nobody kicked cpu0: a leak. */
 	analyse_text(SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * csbench compare OLD NEW: regressions between two runs (two revisions of
+ * the patch series, two kernels). Exit 1 when any row got significantly
+ * worse, so scripts and CI can gate on it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../lib/log.h"
+#include "../lib/opts.h"
+#include "../report/compare.h"
+#include "cmd.h"
+
+static int load(const char *dir, struct report *r)
+{
+	char err[4400];
+
+	if (report_load(dir, r, err, sizeof(err))) {
+		err_msg("%s", err);
+		return -1;
+	}
+	return report_compute(r);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	int all = 0, idx, ret;
+	const struct opt opts[] = {
+		{ "all", OPT_FLAG, &all, 0, 0, NULL, "list unchanged rows too" },
+		{ NULL }
+	};
+	struct report *old_r, *new_r;
+	struct compare cmp;
+
+	log_prog = "csbench compare";
+	idx = opts_parse("compare", "[--all] OLD_RUN_DIR NEW_RUN_DIR", opts, argc, argv);
+	if (idx == -2)
+		return EXIT_OK;
+	if (idx < 0 || argc - idx != 2) {
+		if (idx >= 0)
+			err_msg("expected two run directories: OLD NEW");
+		return EXIT_USAGE;
+	}
+	old_r = calloc(1, sizeof(*old_r));
+	new_r = calloc(1, sizeof(*new_r));
+	if (!old_r || !new_r || load(argv[idx], old_r) || load(argv[idx + 1], new_r)) {
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	if (compare_reports(old_r, new_r, &cmp)) {
+		err_msg("out of memory");
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	compare_write_md(old_r, new_r, &cmp, all, stdout);
+	ret = cmp.regressions ? EXIT_FAIL : EXIT_OK;
+	if (cmp.regressions)
+		err_msg("%d regressions", cmp.regressions);
+	compare_free(&cmp);
+out:
+	if (old_r)
+		report_free(old_r);
+	if (new_r)
+		report_free(new_r);
+	free(old_r);
+	free(new_r);
+	return ret;
+}

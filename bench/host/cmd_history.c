@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * csbench history [RESULTS_DIR]: one line per run (oldest first) with its
+ * setup and overall verdicts, then each workload's coresched vs smt-off
+ * gain across runs, so a drift between patch series revisions shows. The
+ * table goes to stdout and to RESULTS_DIR/index.md. Every figure is
+ * recomputed from the runs' raw cells.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lib/log.h"
+#include "../lib/opts.h"
+#include "../report/report.h"
+#include "cmd.h"
+
+#define MAX_RUNS	64
+
+/* A run directory: manifest.json and cells/. */
+static int is_run(const char *parent, const char *name)
+{
+	char path[4400];
+
+	if (name[0] == '.')
+		return 0;
+	snprintf(path, sizeof(path), "%s/%s/manifest.json", parent, name);
+	return !access(path, R_OK);
+}
+
+static void write_history(struct report **runs, int n, FILE *out)
+{
+	char g[3][96];
+	int i, k, w;
+
+	fprintf(out, "# csbench history\n\nOne line per run, oldest first; gains are "
+		"geometric means over workloads, + is better for coresched, [95%% CI]. "
+		"Compare runs of the same profile and accelerator only.\n\n"
+		"| run | series | kernel | profile | accel | cells ok | coresched vs smt-off | "
+		"coresched vs smt-on | coresched vs coresched-prctl |\n"
+		"|---|---|---|---|---|---:|---|---|---|\n");
+	for (i = 0; i < n; i++) {
+		const struct report *r = runs[i];
+
+		for (k = 0; k < 3; k++)
+			report_fmt_gain(&r->overall[k], g[k], sizeof(g[k]));
+		fprintf(out, "| [%s](%s/report.md) | %s | %s | %s | %s | %d/%d | %s | %s | %s |\n",
+			r->run, r->run, r->revision, r->kernel_key, r->profile, r->accel, r->ok,
+			r->cells, g[0], g[1], g[2]);
+	}
+	fprintf(out, "\n## coresched vs smt-off per workload\n\n| workload |");
+	for (i = 0; i < n; i++)
+		fprintf(out, " %s |", runs[i]->run);
+	fprintf(out, "\n|---|");
+	for (i = 0; i < n; i++)
+		fprintf(out, "---|");
+	fputc('\n', out);
+	/* Workloads in the order the newest run has them. */
+	for (w = 0; n && w < runs[n - 1]->nwl; w++) {
+		const char *name = runs[n - 1]->wl[w].name;
+
+		fprintf(out, "| %s |", name);
+		for (i = 0; i < n; i++) {
+			const struct report_workload *x = NULL;
+
+			for (k = 0; k < runs[i]->nwl; k++)
+				if (!strcmp(runs[i]->wl[k].name, name))
+					x = &runs[i]->wl[k];
+			if (x)
+				report_fmt_gain(&x->verdict[CMP_CS_OFF], g[0], sizeof(g[0]));
+			fprintf(out, " %s |", x ? g[0] : "-");
+		}
+		fputc('\n', out);
+	}
+}
+
+int cmd_history(int argc, char **argv)
+{
+	const struct opt opts[] = { { NULL } };
+	const char *dir = "results";
+	struct report *runs[MAX_RUNS];
+	struct dirent **names;
+	char path[4400], err[4400];
+	int idx, n, i, nruns = 0, ret = EXIT_OK;
+	FILE *f;
+
+	log_prog = "csbench history";
+	idx = opts_parse("history", "[RESULTS_DIR]", opts, argc, argv);
+	if (idx == -2)
+		return EXIT_OK;
+	if (idx < 0 || argc - idx > 1)
+		return EXIT_USAGE;
+	if (idx < argc)
+		dir = argv[idx];
+	n = scandir(dir, &names, NULL, alphasort);
+	if (n < 0) {
+		err_errno(errno, "%s", dir);
+		return EXIT_FAIL;
+	}
+	for (i = 0; i < n; i++) {
+		struct report *r;
+
+		if (nruns < MAX_RUNS && is_run(dir, names[i]->d_name) &&
+		    (r = calloc(1, sizeof(*r)))) {
+			snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+			if (report_load(path, r, err, sizeof(err)) || report_compute(r)) {
+				warn("skipping %s: %s", path, err);
+				report_free(r);
+				free(r);
+			} else {
+				runs[nruns++] = r;
+			}
+		}
+		free(names[i]);
+	}
+	free(names);
+	if (!nruns) {
+		err_msg("%s: no run directories", dir);
+		return EXIT_FAIL;
+	}
+	write_history(runs, nruns, stdout);
+	snprintf(path, sizeof(path), "%s/index.md", dir);
+	f = fopen(path, "w");
+	if (f) {
+		write_history(runs, nruns, f);
+		if (fclose(f))
+			f = NULL;
+	}
+	if (!f) {
+		err_errno(errno, "cannot write %s", path);
+		ret = EXIT_FAIL;
+	}
+	for (i = 0; i < nruns; i++) {
+		report_free(runs[i]);
+		free(runs[i]);
+	}
+	return ret;
+}

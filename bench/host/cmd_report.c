@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * csbench report DIR: rebuild a run's report from its raw cells into
+ * DIR/report.md, report.csv, report.json and DIR/plots/, and print the
+ * verdict table. Raw cells are only read.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lib/log.h"
+#include "../lib/opts.h"
+#include "../report/report.h"
+#include "../report/report_plot.h"
+#include "cmd.h"
+
+/* results/calibration-PROFILE.json beside the run, if calibrate made one. */
+static void default_calibration(const struct report *r, char *buf, size_t len)
+{
+	char parent[4096];
+
+	snprintf(parent, sizeof(parent), "%s", r->dir);
+	while (strlen(parent) > 1 && parent[strlen(parent) - 1] == '/')
+		parent[strlen(parent) - 1] = '\0';
+	if (strrchr(parent, '/'))
+		*strrchr(parent, '/') = '\0';
+	else
+		snprintf(parent, sizeof(parent), ".");
+	snprintf(buf, len, "%s/calibration-%s.json", parent, r->profile);
+	if (access(buf, R_OK))
+		buf[0] = '\0';
+}
+
+static int write_md(const struct report *r, const char *name, int csv)
+{
+	char path[4200];
+	FILE *f;
+	int bad;
+
+	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
+	f = fopen(path, "w");
+	if (!f) {
+		err_errno(errno, "cannot write %s", path);
+		return -1;
+	}
+	if (csv)
+		report_write_csv(r, f);
+	else
+		report_write_md(r, f);
+	bad = ferror(f);
+	if (fclose(f) || bad) {
+		err_msg("cannot write %s", path);
+		return -1;
+	}
+	return 0;
+}
+
+int report_build(const char *dir, const char *calibration, int plots, int full)
+{
+	static struct report r;
+	char err[4400], path[4200], cal[4200];
+	int ret = EXIT_OK, n;
+
+	if (report_load(dir, &r, err, sizeof(err))) {
+		err_msg("%s", err);
+		return EXIT_FAIL;
+	}
+	if (calibration)
+		snprintf(cal, sizeof(cal), "%s", calibration);
+	else
+		default_calibration(&r, cal, sizeof(cal));
+	if (cal[0] && report_load_calibration(&r, cal, err, sizeof(err))) {
+		err_msg("%s", err);
+		if (calibration) {
+			report_free(&r);
+			return EXIT_USAGE;
+		}
+	}
+	if (report_compute(&r)) {
+		err_msg("%s: statistics failed (out of memory?)", dir);
+		report_free(&r);
+		return EXIT_FAIL;
+	}
+	snprintf(path, sizeof(path), "%s/report.json", r.dir);
+	if (write_md(&r, "report.md", 0) || write_md(&r, "report.csv", 1) ||
+	    report_write_json(&r, path)) {
+		err_msg("%s: cannot write the report", r.dir);
+		ret = EXIT_FAIL;
+	}
+	if (plots) {
+		snprintf(path, sizeof(path), "%s/plots", r.dir);
+		n = report_plot(&r, path);
+		if (n < 0)
+			warn("no plots (%s)", strerror(-n));
+	}
+	if (full) {
+		report_write_md(&r, stdout);
+	} else {
+		printf("\n%s: %d cells, %d ok; accelerator %s (%s)\n\n", r.run, r.cells, r.ok,
+		       r.accel, r.pinning);
+		report_write_summary(&r, stdout);
+		printf("\nFull report: %s/report.md%s\n", r.dir,
+		       r.accel[0] && strcmp(r.accel, "kvm") ?
+		       " (under TCG SMT adds no throughput: read its hardware model)" : "");
+	}
+	report_free(&r);
+	return ret;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	const char *calibration = NULL;
+	int no_plots = 0, full = 0, idx;
+	const struct opt opts[] = {
+		{ "calibration", OPT_STR, &calibration, 0, 0, "FILE",
+		  "noise bands (default: calibration-PROFILE.json beside the run, if any)" },
+		{ "no-plots", OPT_FLAG, &no_plots, 0, 0, NULL, "skip gnuplot" },
+		{ "full", OPT_FLAG, &full, 0, 0, NULL, "print all of report.md, not only the verdicts" },
+		{ NULL }
+	};
+
+	log_prog = "csbench report";
+	idx = opts_parse("report", "[OPTIONS] RUN_DIR", opts, argc, argv);
+	if (idx == -2)
+		return EXIT_OK;
+	if (idx < 0 || idx != argc - 1) {
+		if (idx >= 0)
+			err_msg("expected one run directory");
+		return EXIT_USAGE;
+	}
+	return report_build(argv[idx], calibration, !no_plots, full);
+}

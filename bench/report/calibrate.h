@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A/A noise bands. From n repetitions of one mode, every way of splitting
+ * them into two equal halves gives a ratio of the halves' means that
+ * differs from 1 by noise alone; a row's band is the largest such
+ * difference. A report then calls differences inside the band "not
+ * distinguishable", whatever a t-test says: with few repetitions a t-test
+ * is easily fooled by drift between boots or host load.
+ */
+#ifndef CSBENCH_CALIBRATE_H
+#define CSBENCH_CALIBRATE_H
+
+#include "../lib/stats.h"
+
+#define CALIBRATE_MAX_N		16	/* C(16, 8) / 2 splits at most */
+
+/*
+ * The band for @n values (4 <= n <= CALIBRATE_MAX_N; an odd n drops the
+ * last value) as a fraction, e.g. 0.03 for 3%. Returns it, or a negative
+ * errno: -EINVAL for too few or too many values, -EDOM if a mean is 0.
+ */
+double calibrate_band(const double *values, int n, enum mean_kind kind, int *splits);
+
+/*
+ * Bands for every row of run RUN_DIR measured in mode @mode, written to
+ * @path as JSON (profile, mode, run, rows: workload, tenant, metric, n,
+ * splits, band); an empty @path becomes calibration-PROFILE.json beside
+ * the run directory, where csbench report looks. Returns the number of
+ * rows, or -1 with @err set.
+ */
+int calibrate_write(const char *run_dir, const char *mode, char *path,
+		    size_t pathlen, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/* NEW against OLD, row by row and mode by mode (see compare.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+
+#define Z_LEVEL	1.959963984540054
+
+static const struct report_row *find_row(const struct report *r,
+					 const struct report_row *like)
+{
+	int i;
+
+	for (i = 0; i < r->nrows; i++)
+		if (!strcmp(r->rows[i].workload, like->workload) &&
+		    !strcmp(r->rows[i].tenant, like->tenant) &&
+		    !strcmp(r->rows[i].metric, like->metric))
+			return &r->rows[i];
+	return NULL;
+}
+
+static double log_se(double lo, double hi)
+{
+	return lo > 0 && isfinite(hi) ? (log(hi) - log(lo)) / (2 * Z_LEVEL) : NAN;
+}
+
+static int compare_one(const struct report_row *o, const struct report_row *n,
+		       enum csb_mode m, struct comparison *c)
+{
+	const struct mode_stats *a = &n->m[m], *b = &o->m[m];
+	struct ratio rt;
+
+	memset(c, 0, sizeof(*c));
+	c->p = c->p_adj = NAN;
+	if (!a->n || !b->n)
+		return 0;
+	if (n->kind == ROW_PERCENTILE) {
+		double se = hypot(log_se(a->s.ci_lo, a->s.ci_hi), log_se(b->s.ci_lo, b->s.ci_hi));
+
+		if (!(a->s.mean > 0 && b->s.mean > 0) || a->censored || b->censored)
+			return 0;
+		c->ratio = a->s.mean / b->s.mean;
+		c->lo = c->ratio * exp(-Z_LEVEL * se);
+		c->hi = c->ratio * exp(Z_LEVEL * se);
+	} else {
+		if (stats_ratio(a->values, a->n, b->values, b->n,
+				n->kind == ROW_HARMONIC ? MEAN_HARMONIC : MEAN_ARITH,
+				REPORT_LEVEL, &rt))
+			return 0;
+		c->ratio = rt.ratio;
+		c->lo = rt.lo;
+		c->hi = rt.hi;
+		c->p = rt.p;
+	}
+	c->valid = 1;
+	/* The newer run's noise band stands for both. */
+	c->band = n->cmp[0].band;
+	if (n->higher_is_better) {
+		c->gain = c->ratio;
+		c->gain_lo = c->lo;
+		c->gain_hi = c->hi;
+	} else {
+		c->gain = 1 / c->ratio;
+		c->gain_lo = 1 / c->hi;
+		c->gain_hi = 1 / c->lo;
+	}
+	return 1;
+}
+
+int compare_reports(const struct report *old_r, const struct report *new_r,
+		    struct compare *cmp)
+{
+	int i, m, k;
+	double *p;
+
+	memset(cmp, 0, sizeof(*cmp));
+	cmp->lines = calloc(new_r->nrows * MODE_COUNT + 1, sizeof(*cmp->lines));
+	if (!cmp->lines)
+		return -ENOMEM;
+	for (i = 0; i < new_r->nrows; i++) {
+		const struct report_row *n = &new_r->rows[i], *o = find_row(old_r, n);
+
+		for (m = 0; o && m < MODE_COUNT; m++) {
+			struct compare_line *l = &cmp->lines[cmp->n];
+
+			if (compare_one(o, n, m, &l->c)) {
+				l->old_row = o;
+				l->new_row = n;
+				l->mode = m;
+				cmp->n++;
+			}
+		}
+	}
+	p = malloc(sizeof(double) * (cmp->n + 1));
+	if (!p)
+		return -ENOMEM;
+	for (k = 0; k < cmp->n; k++)
+		p[k] = cmp->lines[k].c.p;
+	stats_holm(p, cmp->n, p);
+	for (k = 0; k < cmp->n; k++) {
+		struct comparison *c = &cmp->lines[k].c;
+		int significant = isnan(c->p) ? !isnan(c->gain_lo) : p[k] < REPORT_ALPHA;
+
+		c->p_adj = p[k];
+		c->verdict = V_SAME;
+		if (significant && fabs(c->gain - 1) > c->band && !isnan(c->gain_lo)) {
+			if (c->gain_lo > 1)
+				c->verdict = V_BETTER;
+			else if (c->gain_hi < 1)
+				c->verdict = V_WORSE;
+		}
+		cmp->regressions += c->verdict == V_WORSE;
+		cmp->improvements += c->verdict == V_BETTER;
+	}
+	free(p);
+	return 0;
+}
+
+void compare_free(struct compare *cmp)
+{
+	free(cmp->lines);
+	cmp->lines = NULL;
+}
+
+void compare_write_md(const struct report *old_r, const struct report *new_r,
+		      const struct compare *cmp, int all, FILE *out)
+{
+	char g[96];
+	int k, shown = 0;
+
+	fprintf(out, "# csbench compare\n\n- old: %s (series %s, kernel %s, %s, %s)\n"
+		"- new: %s (series %s, kernel %s, %s, %s)\n\n",
+		old_r->run, old_r->revision, old_r->kernel_key, old_r->profile, old_r->accel,
+		new_r->run, new_r->revision, new_r->kernel_key, new_r->profile, new_r->accel);
+	if (strcmp(old_r->profile, new_r->profile) || strcmp(old_r->accel, new_r->accel))
+		fprintf(out, "**Warning:** the runs differ in profile or accelerator; "
+			"their figures are not comparable.\n\n");
+	fprintf(out, "%d rows x modes compared: %d regressions, %d improvements "
+		"(Welch, %s-corrected over all of them, alpha %.2f; noise band of the new "
+		"run where calibrated). Change: new vs old, + is better.\n\n",
+		cmp->n, cmp->regressions, cmp->improvements, new_r->correction, REPORT_ALPHA);
+	fprintf(out, "| workload | metric | mode | old | new | change [95%% CI] | verdict |\n"
+		"|---|---|---|---:|---:|---|---|\n");
+	for (k = 0; k < cmp->n; k++) {
+		const struct compare_line *l = &cmp->lines[k];
+
+		if (!all && l->c.verdict == V_SAME)
+			continue;
+		report_fmt_gain(&l->c, g, sizeof(g));
+		fprintf(out, "| %s | %s.%s | %s | %.4g | %.4g | %s | %s |\n",
+			l->new_row->workload, l->new_row->tenant, l->new_row->metric,
+			mode_name(l->mode), l->old_row->m[l->mode].s.mean,
+			l->new_row->m[l->mode].s.mean, g,
+			l->c.verdict == V_WORSE ? "**regression**" :
+			l->c.verdict == V_BETTER ? "improvement" : "not distinguishable");
+		shown++;
+	}
+	if (!shown)
+		fprintf(out, "| (no significant change) | | | | | | |\n");
+	fprintf(out, "\n## Verdicts, old then new\n\n### old: %s\n\n", old_r->run);
+	report_write_summary(old_r, out);
+	fprintf(out, "\n### new: %s\n\n", new_r->run);
+	report_write_summary(new_r, out);
+}

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A run's report: the raw cells of a run directory, reduced to one row per
+ * workload x tenant x metric with a summary per mode, the comparisons
+ * between modes, per-workload verdicts with the cost (forced idle) and the
+ * protection (co-residency) beside them, and the overall verdict.
+ *
+ * report_load() reads the run; report_compute() does the statistics;
+ * report_write_*() render it. Reports are always rebuilt from the raw
+ * cells, which are never modified.
+ */
+#ifndef CSBENCH_REPORT_H
+#define CSBENCH_REPORT_H
+
+#include <stdio.h>
+
+#include "../lib/histstats.h"
+#include "../lib/mode.h"
+#include "../lib/stats.h"
+
+#define REPORT_SCHEMA		1
+#define REPORT_MAX_ROWS		256
+#define REPORT_MAX_WORKLOADS	32
+#define REPORT_MAX_VALUES	128
+#define REPORT_MAX_FAILED	64
+#define REPORT_LEVEL		0.95	/* every interval in a report */
+#define REPORT_ALPHA		0.05	/* after the multiple-comparison correction */
+#define REPORT_BOOT_ITERS	2000	/* bootstrap resamples per percentile */
+
+/* The comparisons every report makes, as "a vs b" (ratio a / b). */
+#define REPORT_CMPS(X)							\
+	X(CS_OFF, MODE_CORESCHED, MODE_SMT_OFF, "coresched vs smt-off")	\
+	X(CS_ON, MODE_CORESCHED, MODE_SMT_ON, "coresched vs smt-on")	\
+	X(CS_PRCTL, MODE_CORESCHED, MODE_CORESCHED_PRCTL,		\
+	  "coresched vs coresched-prctl")				\
+	X(ON_OFF, MODE_SMT_ON, MODE_SMT_OFF, "smt-on vs smt-off")
+
+enum report_cmp {
+#define X(id, a, b, label) CMP_##id,
+	REPORT_CMPS(X)
+#undef X
+	CMP_COUNT
+};
+
+struct report_cmp_def {
+	enum csb_mode a, b;
+	const char *label;
+};
+extern const struct report_cmp_def report_cmps[CMP_COUNT];
+
+enum verdict { V_NONE, V_BETTER, V_WORSE, V_SAME };
+const char *verdict_name(enum verdict v);
+
+/* One mode's figures for one row. */
+struct mode_stats {
+	int n;
+	double values[REPORT_MAX_VALUES];	/* one per ok cell */
+	struct summary s;	/* mean of the row's kind; percentile rows: merged */
+	int censored;		/* the merged percentile is a lower bound */
+	struct hist hist;	/* percentile rows: merged over repetitions */
+};
+
+/* a vs b: ratio of means, and "gain" oriented so that > 1 is better for a. */
+struct comparison {
+	int valid;
+	double ratio, lo, hi;
+	double gain, gain_lo, gain_hi;
+	double p, p_adj;	/* Welch, then corrected; NAN: none (percentiles) */
+	double band;		/* A/A noise band, as a fraction; 0: none */
+	enum verdict verdict;
+};
+
+enum row_kind { ROW_ARITH, ROW_HARMONIC, ROW_PERCENTILE };
+
+struct report_row {
+	char workload[64], tenant[64], metric[64], unit[32];
+	int higher_is_better;
+	enum row_kind kind;
+	double percentile;	/* ROW_PERCENTILE: 50, 99, 99.9, 100 (max) */
+	struct mode_stats m[MODE_COUNT];
+	struct comparison cmp[CMP_COUNT];
+};
+
+/* Per workload and mode: what the cells say beside the metrics. */
+struct mode_extra {
+	int cells;
+	double forced_idle_pct;		/* mean over cells, of 4 CPUs' time */
+	double cpu_util_pct;
+	long windows, handoff, unexplained, truncated;
+	double handoff_max_us, handoff_p99_us_max;
+	double pair_share_pct;		/* mean */
+	double both_busy_share;		/* both/(one+both) busy; NAN: no data */
+};
+
+struct report_workload {
+	char name[64];
+	struct mode_extra x[MODE_COUNT];
+	struct comparison verdict[CMP_COUNT];	/* geometric mean of rows */
+	double breakeven_yield;		/* see smtyield.h; NAN: no data */
+};
+
+struct report {
+	char dir[4096];
+	char run[256];			/* the directory's base name */
+	/* From the manifest and boot.info. */
+	char profile[16], accel[16], pinning[160], host_cpu[128], revision[64];
+	char kernel_key[64], release[64], csbench_version[32], topology[96];
+	int host_cpus, reps, expected_cells;
+	/* Cells. */
+	int cells, ok;
+	char failed[REPORT_MAX_FAILED][160];	/* "id: status: error" */
+	int nfailed;
+	struct report_row rows[REPORT_MAX_ROWS];
+	int nrows;
+	struct report_workload wl[REPORT_MAX_WORKLOADS];
+	int nwl;
+	struct comparison overall[CMP_COUNT];
+	const char *correction;		/* "Holm" */
+	char calibration[4096];		/* file the noise bands came from, or "" */
+	unsigned long seed;		/* bootstrap seed, for reproducibility */
+};
+
+/* Read DIR's manifest and cells into @r. -1 with @err set on failure. */
+int report_load(const char *dir, struct report *r, char *err, size_t errlen);
+/*
+ * Noise bands per row from a calibration file (csbench calibrate); rows it
+ * does not name keep none. -1 with @err set if the file is unusable.
+ */
+int report_load_calibration(struct report *r, const char *path, char *err,
+			    size_t errlen);
+/* Statistics, comparisons, verdicts. */
+int report_compute(struct report *r);
+void report_free(struct report *r);
+
+void report_write_md(const struct report *r, FILE *out);
+/* The short form csbench prints: verdicts and the overall line. */
+void report_write_summary(const struct report *r, FILE *out);
+int report_write_csv(const struct report *r, FILE *out);
+int report_write_json(const struct report *r, const char *path);
+
+/* Format "+12.3% [+8.1, +16.4]" for a gain. */
+void report_fmt_gain(const struct comparison *c, char *buf, size_t len);
+
+#endif

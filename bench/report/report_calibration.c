@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Noise bands from csbench calibrate: per workload x tenant x metric, how
+ * far apart two groups of cells of one mode landed (A/A). A report takes a
+ * difference inside that band as not distinguishable whatever a t-test
+ * says. Bands only make sense for the profile they were measured with.
+ */
+#include <jansson.h>
+#include <string.h>
+
+#include "report.h"
+
+int report_load_calibration(struct report *r, const char *path, char *err,
+			    size_t errlen)
+{
+	json_error_t jerr;
+	json_t *cal, *rows, *e;
+	const char *profile;
+	size_t i;
+	int k, n;
+
+	cal = json_load_file(path, 0, &jerr);
+	if (!cal) {
+		snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
+		return -1;
+	}
+	profile = json_string_value(json_object_get(cal, "profile"));
+	rows = json_object_get(cal, "rows");
+	if (!profile || !json_is_array(rows)) {
+		snprintf(err, errlen, "%s: not a calibration file (no profile or rows)", path);
+		json_decref(cal);
+		return -1;
+	}
+	if (strcmp(profile, r->profile)) {
+		snprintf(err, errlen, "%s: calibrated with profile %s, this run is %s",
+			 path, profile, r->profile);
+		json_decref(cal);
+		return -1;
+	}
+	json_array_foreach(rows, i, e) {
+		const char *wl = json_string_value(json_object_get(e, "workload")) ?: "";
+		const char *tenant = json_string_value(json_object_get(e, "tenant")) ?: "";
+		const char *metric = json_string_value(json_object_get(e, "metric")) ?: "";
+		double band = json_number_value(json_object_get(e, "band"));
+
+		for (n = 0; n < r->nrows; n++) {
+			struct report_row *row = &r->rows[n];
+
+			if (strcmp(row->workload, wl) || strcmp(row->tenant, tenant) ||
+			    strcmp(row->metric, metric))
+				continue;
+			for (k = 0; k < CMP_COUNT; k++)
+				row->cmp[k].band = band;
+		}
+	}
+	snprintf(r->calibration, sizeof(r->calibration), "%s", path);
+	json_decref(cal);
+	return 0;
+}

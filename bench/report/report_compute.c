@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The statistics of a report. Per row and mode: the kind's mean with a
+ * t-based interval (percentiles: from the histogram merged over the
+ * repetitions, with a bootstrap interval). Per row and comparison: the
+ * ratio with its interval and Welch's p, corrected over the whole table
+ * with Holm's method; percentile rows have no p and count as significant
+ * when their interval excludes 1. A verdict needs significance, an
+ * interval clear of 1, and a difference outside the A/A noise band.
+ * Workloads and the whole run get the geometric mean of their rows' gains.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "smtyield.h"
+
+/* z for the report's level: intervals combined on the log scale. */
+#define Z_LEVEL	1.959963984540054
+
+static void summarise_percentile(struct mode_stats *ms, double pct,
+				 unsigned long seed)
+{
+	double v, lo, hi;
+	int cens = 0, cens_hi = 0;
+
+	ms->s.n = ms->n;
+	ms->s.mean = ms->s.ci_lo = ms->s.ci_hi = NAN;
+	ms->s.sd = ms->s.cv = NAN;
+	if (!ms->hist.count || histstats_percentile(&ms->hist, pct / 100, &v, &cens))
+		return;
+	ms->s.mean = v;
+	ms->censored = cens;
+	if (!histstats_bootstrap_ci(&ms->hist, pct / 100, REPORT_LEVEL,
+				    REPORT_BOOT_ITERS, seed, &lo, &hi, &cens_hi)) {
+		ms->s.ci_lo = lo;
+		ms->s.ci_hi = hi;
+	}
+	/* The spread of the per-repetition values, for the reader. */
+	if (ms->n >= 2) {
+		struct summary per_rep;
+
+		if (!stats_summarise(ms->values, ms->n, MEAN_ARITH, REPORT_LEVEL, &per_rep)) {
+			ms->s.sd = per_rep.sd;
+			ms->s.cv = per_rep.cv;
+		}
+	}
+}
+
+/* Half-width of a log-scale interval, as a standard error. */
+static double log_se(double lo, double hi)
+{
+	if (!(lo > 0 && hi > 0) || isinf(hi))
+		return NAN;
+	return (log(hi) - log(lo)) / (2 * Z_LEVEL);
+}
+
+static void orient(struct comparison *c, int higher_is_better)
+{
+	if (higher_is_better) {
+		c->gain = c->ratio;
+		c->gain_lo = c->lo;
+		c->gain_hi = c->hi;
+	} else {
+		c->gain = 1 / c->ratio;
+		c->gain_lo = 1 / c->hi;
+		c->gain_hi = 1 / c->lo;
+	}
+}
+
+static void compare_row(struct report_row *row, enum report_cmp k)
+{
+	struct mode_stats *a = &row->m[report_cmps[k].a], *b = &row->m[report_cmps[k].b];
+	struct comparison *c = &row->cmp[k];
+	struct ratio rt;
+
+	c->p = c->p_adj = NAN;
+	if (!a->n || !b->n)
+		return;
+	if (row->kind == ROW_PERCENTILE) {
+		double sa = log_se(a->s.ci_lo, a->s.ci_hi), sb = log_se(b->s.ci_lo, b->s.ci_hi);
+		double se = sqrt(sa * sa + sb * sb);
+
+		if (!(a->s.mean > 0 && b->s.mean > 0))
+			return;
+		c->ratio = a->s.mean / b->s.mean;
+		c->lo = isnan(se) ? NAN : c->ratio * exp(-Z_LEVEL * se);
+		c->hi = isnan(se) ? NAN : c->ratio * exp(Z_LEVEL * se);
+	} else {
+		if (stats_ratio(a->values, a->n, b->values, b->n,
+				row->kind == ROW_HARMONIC ? MEAN_HARMONIC : MEAN_ARITH,
+				REPORT_LEVEL, &rt))
+			return;
+		c->ratio = rt.ratio;
+		c->lo = rt.lo;
+		c->hi = rt.hi;
+		c->p = rt.p;
+	}
+	c->valid = 1;
+	orient(c, row->higher_is_better);
+}
+
+static enum verdict judge(const struct comparison *c, int significant)
+{
+	if (!c->valid)
+		return V_NONE;
+	if (!significant || isnan(c->gain_lo) || fabs(c->gain - 1) <= c->band)
+		return V_SAME;
+	if (c->gain_lo > 1)
+		return V_BETTER;
+	if (c->gain_hi < 1)
+		return V_WORSE;
+	return V_SAME;
+}
+
+/* Holm over every p in the table, then a verdict per row and comparison. */
+static int correct_and_judge(struct report *r)
+{
+	int n = r->nrows * CMP_COUNT, i, k;
+	double *p = malloc(sizeof(double) * (n + 1));
+
+	if (!p)
+		return -ENOMEM;
+	for (i = 0; i < r->nrows; i++)
+		for (k = 0; k < CMP_COUNT; k++)
+			p[i * CMP_COUNT + k] = r->rows[i].cmp[k].valid ? r->rows[i].cmp[k].p : NAN;
+	if (n && stats_holm(p, n, p)) {
+		free(p);
+		return -EINVAL;
+	}
+	for (i = 0; i < r->nrows; i++)
+		for (k = 0; k < CMP_COUNT; k++) {
+			struct comparison *c = &r->rows[i].cmp[k];
+			int censored = r->rows[i].m[report_cmps[k].a].censored ||
+				       r->rows[i].m[report_cmps[k].b].censored;
+
+			c->p_adj = p[i * CMP_COUNT + k];
+			/* A lower bound compared with anything proves nothing. */
+			c->verdict = judge(c, !censored &&
+					   (isnan(c->p) ? !isnan(c->gain_lo) : c->p_adj < REPORT_ALPHA));
+		}
+	free(p);
+	return 0;
+}
+
+/*
+ * Geometric mean of gains with an interval from the gains' own intervals,
+ * taken as independent on the log scale. Censored rows are left out.
+ */
+static void combine(const struct comparison *const *cs, int n, struct comparison *out)
+{
+	double sum = 0, var = 0;
+	int used = 0, no_ci = 0, i;
+
+	memset(out, 0, sizeof(*out));
+	out->p = out->p_adj = NAN;
+	for (i = 0; i < n; i++) {
+		double se = log_se(cs[i]->gain_lo, cs[i]->gain_hi);
+
+		if (!cs[i]->valid || !(cs[i]->gain > 0))
+			continue;
+		sum += log(cs[i]->gain);
+		var += se * se;
+		no_ci |= isnan(se);
+		/* The widest noise band among the rows: a verdict must clear all. */
+		out->band = fmax(out->band, cs[i]->band);
+		used++;
+	}
+	if (!used)
+		return;
+	out->valid = 1;
+	out->gain = out->ratio = exp(sum / used);
+	/* One repetition per mode has no interval, and neither has the mean. */
+	out->gain_lo = out->lo = no_ci ? NAN : exp(sum / used - Z_LEVEL * sqrt(var) / used);
+	out->gain_hi = out->hi = no_ci ? NAN : exp(sum / used + Z_LEVEL * sqrt(var) / used);
+	out->verdict = judge(out, 1);
+}
+
+static void workload_verdicts(struct report *r)
+{
+	const struct comparison *cs[REPORT_MAX_ROWS];
+	const struct comparison *overall[CMP_COUNT][REPORT_MAX_WORKLOADS];
+	int w, k, i, n;
+
+	for (w = 0; w < r->nwl; w++) {
+		struct report_workload *wl = &r->wl[w];
+
+		for (k = 0; k < CMP_COUNT; k++) {
+			for (i = n = 0; i < r->nrows; i++)
+				if (!strcmp(r->rows[i].workload, wl->name) &&
+				    !r->rows[i].m[report_cmps[k].a].censored &&
+				    !r->rows[i].m[report_cmps[k].b].censored)
+					cs[n++] = &r->rows[i].cmp[k];
+			combine(cs, n, &wl->verdict[k]);
+			overall[k][w] = &wl->verdict[k];
+		}
+		wl->breakeven_yield = NAN;
+		if (wl->verdict[CMP_CS_OFF].valid &&
+		    !isnan(wl->x[MODE_CORESCHED].both_busy_share))
+			wl->breakeven_yield = smt_breakeven_yield(
+				wl->verdict[CMP_CS_OFF].gain, wl->x[MODE_CORESCHED].both_busy_share);
+	}
+	for (k = 0; k < CMP_COUNT; k++)
+		combine(overall[k], r->nwl, &r->overall[k]);
+}
+
+int report_compute(struct report *r)
+{
+	int i, k, ret;
+
+	for (i = 0; i < r->nrows; i++) {
+		struct report_row *row = &r->rows[i];
+
+		for (k = 0; k < MODE_COUNT; k++) {
+			struct mode_stats *ms = &row->m[k];
+
+			if (!ms->n)
+				continue;
+			if (row->kind == ROW_PERCENTILE)
+				summarise_percentile(ms, row->percentile, r->seed + i * MODE_COUNT + k);
+			else if (stats_summarise(ms->values, ms->n, row->kind == ROW_HARMONIC ?
+						 MEAN_HARMONIC : MEAN_ARITH, REPORT_LEVEL, &ms->s))
+				/* A zero rate has no harmonic mean: report it plainly. */
+				stats_summarise(ms->values, ms->n, MEAN_ARITH, REPORT_LEVEL, &ms->s);
+		}
+		for (k = 0; k < CMP_COUNT; k++)
+			compare_row(row, k);
+	}
+	ret = correct_and_judge(r);
+	if (ret)
+		return ret;
+	workload_verdicts(r);
+	return 0;
+}

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report.csv and report.json: the same figures as report.md for programs.
+ * The CSV has one record per row and mode, with the comparisons in which
+ * that mode comes first. The JSON is versioned (REPORT_SCHEMA) and keeps
+ * the per-cell values, so compare and history can test differences.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <string.h>
+
+#include "../lib/paths.h"
+#include "report.h"
+
+static const char *const row_kinds[] = {
+	[ROW_ARITH] = "arithmetic", [ROW_HARMONIC] = "harmonic",
+	[ROW_PERCENTILE] = "percentile",
+};
+
+/* NAN and infinities are empty CSV fields. */
+static void csv_num(FILE *out, double v)
+{
+	if (isfinite(v))
+		fprintf(out, ",%.6g", v);
+	else
+		fputs(",", out);
+}
+
+int report_write_csv(const struct report *r, FILE *out)
+{
+	int i, m, k;
+
+	fprintf(out, "workload,tenant,metric,unit,higher_is_better,mean_kind,mode,n,"
+		"mean,ci_lo,ci_hi,sd,cv,censored");
+	for (k = 0; k < CMP_COUNT; k++)
+		fprintf(out, ",vs_%1$s_ratio,vs_%1$s_lo,vs_%1$s_hi,vs_%1$s_p_adj,vs_%1$s_verdict",
+			mode_name(report_cmps[k].b));
+	fputc('\n', out);
+	for (i = 0; i < r->nrows; i++) {
+		const struct report_row *row = &r->rows[i];
+
+		for (m = 0; m < MODE_COUNT; m++) {
+			const struct mode_stats *ms = &row->m[m];
+
+			if (!ms->n)
+				continue;
+			fprintf(out, "%s,%s,%s,%s,%d,%s,%s,%d", row->workload, row->tenant,
+				row->metric, row->unit, row->higher_is_better,
+				row_kinds[row->kind], mode_name(m), ms->n);
+			csv_num(out, ms->s.mean);
+			csv_num(out, ms->s.ci_lo);
+			csv_num(out, ms->s.ci_hi);
+			csv_num(out, ms->s.sd);
+			csv_num(out, ms->s.cv);
+			fprintf(out, ",%d", ms->censored);
+			for (k = 0; k < CMP_COUNT; k++) {
+				const struct comparison *c = &row->cmp[k];
+
+				if ((int)report_cmps[k].a != m || !c->valid) {
+					fputs(",,,,,", out);
+					continue;
+				}
+				csv_num(out, c->ratio);
+				csv_num(out, c->lo);
+				csv_num(out, c->hi);
+				csv_num(out, c->p_adj);
+				fprintf(out, ",%s", verdict_name(c->verdict));
+			}
+			fputc('\n', out);
+		}
+	}
+	return ferror(out) ? -EIO : 0;
+}
+
+/* JSON has no NAN: null stands for "no figure". */
+static json_t *num(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *cmp_json(const struct comparison *c)
+{
+	if (!c->valid)
+		return json_null();
+	return json_pack("{s:o,s:[o,o],s:o,s:[o,o],s:o,s:o,s:o,s:s}",
+			 "ratio", num(c->ratio), "ci", num(c->lo), num(c->hi),
+			 "gain", num(c->gain), "gain_ci", num(c->gain_lo), num(c->gain_hi),
+			 "p", num(c->p), "p_adj", num(c->p_adj), "noise_band", num(c->band),
+			 "verdict", verdict_name(c->verdict));
+}
+
+static json_t *row_json(const struct report_row *row)
+{
+	json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:b,s:s}", "workload", row->workload,
+			      "tenant", row->tenant, "metric", row->metric, "unit", row->unit,
+			      "higher_is_better", row->higher_is_better,
+			      "mean_kind", row_kinds[row->kind]);
+	json_t *modes = json_object(), *cmps = json_object();
+	int m, k, i;
+
+	if (row->kind == ROW_PERCENTILE)
+		json_object_set_new(o, "percentile", json_real(row->percentile));
+	for (m = 0; m < MODE_COUNT; m++) {
+		const struct mode_stats *ms = &row->m[m];
+		json_t *values = json_array();
+
+		if (!ms->n)
+			continue;
+		for (i = 0; i < ms->n; i++)
+			json_array_append_new(values, json_real(ms->values[i]));
+		json_object_set_new(modes, mode_name(m), json_pack(
+			"{s:i,s:o,s:o,s:[o,o],s:o,s:o,s:b}", "n", ms->n, "values", values,
+			"mean", num(ms->s.mean), "ci", num(ms->s.ci_lo), num(ms->s.ci_hi),
+			"sd", num(ms->s.sd), "cv", num(ms->s.cv), "censored", ms->censored));
+	}
+	for (k = 0; k < CMP_COUNT; k++)
+		json_object_set_new(cmps, report_cmps[k].label, cmp_json(&row->cmp[k]));
+	json_object_set_new(o, "modes", modes);
+	json_object_set_new(o, "comparisons", cmps);
+	return o;
+}
+
+static json_t *workload_json(const struct report_workload *wl)
+{
+	json_t *o = json_pack("{s:s,s:o}", "name", wl->name,
+			      "breakeven_smt_yield", num(wl->breakeven_yield));
+	json_t *verdicts = json_object(), *modes = json_object();
+	int k, m;
+
+	for (k = 0; k < CMP_COUNT; k++)
+		json_object_set_new(verdicts, report_cmps[k].label, cmp_json(&wl->verdict[k]));
+	for (m = 0; m < MODE_COUNT; m++) {
+		const struct mode_extra *x = &wl->x[m];
+
+		if (!x->cells)
+			continue;
+		json_object_set_new(modes, mode_name(m), json_pack(
+			"{s:i,s:o,s:o,s:I,s:I,s:I,s:I,s:o,s:o,s:o}", "cells", x->cells,
+			"forced_idle_pct", num(x->forced_idle_pct),
+			"cpu_util_pct", num(x->cpu_util_pct), "windows", (json_int_t)x->windows,
+			"handoff", (json_int_t)x->handoff, "unexplained", (json_int_t)x->unexplained,
+			"truncated", (json_int_t)x->truncated,
+			"handoff_max_us", num(x->handoff_max_us),
+			"pair_share_pct", num(x->pair_share_pct),
+			"both_busy_share", num(x->both_busy_share)));
+	}
+	json_object_set_new(o, "verdicts", verdicts);
+	json_object_set_new(o, "modes", modes);
+	return o;
+}
+
+int report_write_json(const struct report *r, const char *path)
+{
+	json_t *o, *rows = json_array(), *wls = json_array(), *overall = json_object();
+	json_t *failed = json_array();
+	char *text;
+	int i, k, ret;
+
+	for (i = 0; i < r->nrows; i++)
+		json_array_append_new(rows, row_json(&r->rows[i]));
+	for (i = 0; i < r->nwl; i++)
+		json_array_append_new(wls, workload_json(&r->wl[i]));
+	for (k = 0; k < CMP_COUNT; k++)
+		json_object_set_new(overall, report_cmps[k].label, cmp_json(&r->overall[k]));
+	for (i = 0; i < r->nfailed; i++)
+		json_array_append_new(failed, json_string(r->failed[i]));
+	o = json_pack("{s:i,s:s,s:s,s:{s:s,s:s,s:s,s:s,s:s,s:i,s:s,s:s,s:s,s:i},"
+		      "s:{s:i,s:i,s:i,s:o},s:{s:f,s:f,s:s,s:i,s:I,s:s},s:o,s:o,s:o}",
+		      "schema", REPORT_SCHEMA, "csbench_version", CSBENCH_VERSION, "run", r->run,
+		      "setup", "profile", r->profile, "revision", r->revision,
+		      "kernel_key", r->kernel_key, "release", r->release, "accel", r->accel,
+		      "reps", r->reps, "pinning", r->pinning, "host_cpu", r->host_cpu,
+		      "guest_topology", r->topology, "host_cpus", r->host_cpus,
+		      "cells", "total", r->cells, "ok", r->ok, "expected", r->expected_cells,
+		      "failed", failed,
+		      "method", "level", REPORT_LEVEL, "alpha", REPORT_ALPHA,
+		      "correction", r->correction, "bootstrap_iters", REPORT_BOOT_ITERS,
+		      "seed", (json_int_t)r->seed, "calibration", r->calibration,
+		      "overall", overall, "workloads", wls, "rows", rows);
+	if (!o)
+		return -ENOMEM;
+	text = json_dumps(o, JSON_INDENT(1) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10));
+	json_decref(o);
+	if (!text)
+		return -ENOMEM;
+	ret = write_atomic(path, text, strlen(text));
+	free(text);
+	return ret;
+}

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading a run directory for a report: the manifest, boot.info (how the
+ * guest was accelerated and pinned), and every cell. Cells that are not ok
+ * are listed, never averaged in; a metric without a value is skipped.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+const struct report_cmp_def report_cmps[CMP_COUNT] = {
+#define X(id, ma, mb, text) [CMP_##id] = { .a = ma, .b = mb, .label = text },
+	REPORT_CMPS(X)
+#undef X
+};
+
+const char *verdict_name(enum verdict v)
+{
+	static const char *const names[] = {
+		[V_NONE] = "no data", [V_BETTER] = "better",
+		[V_WORSE] = "worse", [V_SAME] = "not distinguishable",
+	};
+
+	return names[v];
+}
+
+static void copy_str(char *dst, size_t len, json_t *v)
+{
+	snprintf(dst, len, "%s", json_string_value(v) ?: "");
+}
+
+static void load_manifest(struct report *r, json_t *m)
+{
+	json_t *k = json_object_get(m, "kernel");
+
+	copy_str(r->profile, sizeof(r->profile), json_object_get(m, "profile"));
+	copy_str(r->accel, sizeof(r->accel), json_object_get(m, "accel"));
+	copy_str(r->host_cpu, sizeof(r->host_cpu), json_object_get(m, "host_cpu"));
+	copy_str(r->revision, sizeof(r->revision), json_object_get(k, "revision"));
+	copy_str(r->kernel_key, sizeof(r->kernel_key), json_object_get(k, "key"));
+	copy_str(r->release, sizeof(r->release), json_object_get(k, "release"));
+	copy_str(r->csbench_version, sizeof(r->csbench_version),
+		 json_object_get(m, "csbench_version"));
+	copy_str(r->topology, sizeof(r->topology), json_object_get(m, "guest_topology"));
+	r->host_cpus = json_integer_value(json_object_get(m, "host_cpus"));
+	r->reps = json_integer_value(json_object_get(m, "reps"));
+	r->expected_cells = json_integer_value(json_object_get(m, "cells"));
+}
+
+/* boot.info's "pinning=" line says how vCPUs met host CPUs. */
+static void load_pinning(struct report *r)
+{
+	char path[4200], line[512];
+	FILE *f;
+
+	snprintf(r->pinning, sizeof(r->pinning), "unknown (no boot.info)");
+	snprintf(path, sizeof(path), "%s/boot.info", r->dir);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "pinning=", 8)) {
+			line[strcspn(line, "\n")] = '\0';
+			snprintf(r->pinning, sizeof(r->pinning), "%s", line + 8);
+		}
+	if (f)
+		fclose(f);
+}
+
+static int find_workload(struct report *r, const char *name)
+{
+	int i;
+
+	for (i = 0; i < r->nwl; i++)
+		if (!strcmp(r->wl[i].name, name))
+			return i;
+	if (r->nwl == REPORT_MAX_WORKLOADS)
+		return -1;
+	memset(&r->wl[r->nwl], 0, sizeof(r->wl[0]));
+	snprintf(r->wl[r->nwl].name, sizeof(r->wl[0].name), "%s", name);
+	for (i = 0; i < MODE_COUNT; i++)
+		r->wl[r->nwl].x[i].both_busy_share = NAN;
+	return r->nwl++;
+}
+
+static struct report_row *find_row(struct report *r, const char *wl, json_t *m)
+{
+	const char *tenant = json_string_value(json_object_get(m, "tenant")) ?: "?";
+	const char *metric = json_string_value(json_object_get(m, "metric")) ?: "?";
+	struct report_row *row;
+	json_t *pct = json_object_get(m, "percentile");
+	int i;
+
+	for (i = 0; i < r->nrows; i++) {
+		row = &r->rows[i];
+		if (!strcmp(row->workload, wl) && !strcmp(row->tenant, tenant) &&
+		    !strcmp(row->metric, metric))
+			return row;
+	}
+	if (r->nrows == REPORT_MAX_ROWS)
+		return NULL;
+	row = &r->rows[r->nrows++];
+	memset(row, 0, sizeof(*row));
+	snprintf(row->workload, sizeof(row->workload), "%s", wl);
+	snprintf(row->tenant, sizeof(row->tenant), "%s", tenant);
+	snprintf(row->metric, sizeof(row->metric), "%s", metric);
+	copy_str(row->unit, sizeof(row->unit), json_object_get(m, "unit"));
+	row->higher_is_better = json_is_true(json_object_get(m, "higher_is_better"));
+	/*
+	 * Rates take the harmonic mean, times and latencies the arithmetic
+	 * one (as mmtests does); a percentile of a histogram is neither.
+	 * Runs from before "percentile" was recorded name it "pNN" or "max".
+	 */
+	if (json_is_number(pct)) {
+		row->kind = ROW_PERCENTILE;
+		row->percentile = json_number_value(pct);
+	} else if (json_object_get(m, "hist_buckets_us") ||
+		   (!strcmp(row->unit, "us") && (metric[0] == 'p' || !strcmp(metric, "max")))) {
+		row->kind = ROW_PERCENTILE;
+		row->percentile = !strcmp(metric, "max") ? 100 : strtod(metric + 1, NULL);
+	} else {
+		row->kind = row->higher_is_better ? ROW_HARMONIC : ROW_ARITH;
+	}
+	return row;
+}
+
+/* The tenant's histogram sits on its first percentile metric. */
+static json_t *tenant_hist(json_t *metrics, const char *tenant)
+{
+	json_t *m;
+	size_t i;
+
+	json_array_foreach(metrics, i, m)
+		if (!strcmp(json_string_value(json_object_get(m, "tenant")) ?: "", tenant) &&
+		    json_is_array(json_object_get(m, "hist_buckets_us")))
+			return m;
+	return NULL;
+}
+
+static int add_hist(struct hist *dst, json_t *m)
+{
+	json_t *b = json_object_get(m, "hist_buckets_us"), *v;
+	struct hist h;
+	size_t i;
+	int ret;
+
+	if (histstats_init(&h, json_array_size(b)))
+		return -ENOMEM;
+	json_array_foreach(b, i, v)
+		h.count[i] = json_integer_value(v);
+	h.overflow = json_integer_value(json_object_get(m, "hist_overflow"));
+	ret = histstats_add(dst, &h);
+	histstats_free(&h);
+	return ret;
+}
+
+static double sum_object(json_t *o)
+{
+	const char *key;
+	double sum = 0;
+	json_t *v;
+
+	json_object_foreach(o, key, v)
+		sum += json_number_value(v);
+	return sum;
+}
+
+static void add_extra(struct mode_extra *x, json_t *c, int mode)
+{
+	json_t *co = json_object_get(c, "corun");
+	double measured = json_number_value(json_object_get(c, "measured_s"));
+	double one = json_number_value(json_object_get(co, "one_busy_s"));
+	double both = json_number_value(json_object_get(co, "both_busy_s"));
+	int cpus = mode == MODE_SMT_OFF ? 2 : 4;
+	int k = x->cells++;
+
+	/* Running means, so a cell without a figure does not count as 0. */
+	if (measured > 0)
+		x->forced_idle_pct += (sum_object(json_object_get(c, "force_idle_usec")) /
+				       (measured * 1e6 * cpus) * 100 - x->forced_idle_pct) / (k + 1);
+	x->cpu_util_pct += (json_number_value(json_object_get(c, "cpu_util")) * 100 -
+			    x->cpu_util_pct) / (k + 1);
+	if (!co)
+		return;
+	x->windows += json_integer_value(json_object_get(co, "windows"));
+	x->handoff += json_integer_value(json_object_get(co, "handoff"));
+	x->unexplained += json_integer_value(json_object_get(co, "unexplained"));
+	x->truncated += json_integer_value(json_object_get(co, "truncated"));
+	x->handoff_max_us = fmax(x->handoff_max_us,
+				 json_number_value(json_object_get(co, "handoff_max_us")));
+	x->handoff_p99_us_max = fmax(x->handoff_p99_us_max,
+				     json_number_value(json_object_get(co, "handoff_p99_us")));
+	x->pair_share_pct += (json_number_value(json_object_get(co, "pair_share")) * 100 -
+			      x->pair_share_pct) / (k + 1);
+	if (one + both > 0) {
+		double c_share = both / (one + both);
+
+		x->both_busy_share = isnan(x->both_busy_share) ? c_share :
+				     x->both_busy_share + (c_share - x->both_busy_share) / (k + 1);
+	}
+}
+
+static int load_cell(struct report *r, json_t *c, const char *file)
+{
+	const char *wl = json_string_value(json_object_get(c, "workload"));
+	const char *status = json_string_value(json_object_get(c, "status"));
+	int mode = mode_lookup(json_string_value(json_object_get(c, "mode")) ?: "");
+	json_t *metrics = json_object_get(c, "metrics"), *m;
+	size_t i;
+	int w;
+
+	r->cells++;
+	if (!wl || mode < 0 || !status || strcmp(status, "ok")) {
+		if (r->nfailed < REPORT_MAX_FAILED)
+			snprintf(r->failed[r->nfailed++], sizeof(r->failed[0]), "%s: %s: %s",
+				 file, status ?: "no status",
+				 json_string_value(json_object_get(c, "error")) ?: "");
+		return 0;
+	}
+	r->ok++;
+	w = find_workload(r, wl);
+	if (w < 0)
+		return -1;
+	add_extra(&r->wl[w].x[mode], c, mode);
+	json_array_foreach(metrics, i, m) {
+		struct report_row *row;
+		struct mode_stats *ms;
+		json_t *h;
+
+		if (!json_is_number(json_object_get(m, "value")))
+			continue;
+		row = find_row(r, wl, m);
+		if (!row)
+			return -1;
+		ms = &row->m[mode];
+		if (ms->n < REPORT_MAX_VALUES)
+			ms->values[ms->n++] = json_number_value(json_object_get(m, "value"));
+		h = row->kind == ROW_PERCENTILE ? tenant_hist(metrics, row->tenant) : NULL;
+		if (h && add_hist(&ms->hist, h))
+			return -1;
+	}
+	return 0;
+}
+
+int report_load(const char *dir, struct report *r, char *err, size_t errlen)
+{
+	char path[4200];
+	struct dirent **names;
+	json_error_t jerr;
+	json_t *m;
+	int n, i, ret = 0;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->dir, sizeof(r->dir), "%s", dir);
+	snprintf(r->run, sizeof(r->run), "%s", strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir);
+	if (!r->run[0])
+		snprintf(r->run, sizeof(r->run), "%s", dir);
+	r->correction = "Holm";
+	r->seed = 20191011;	/* fixed: a report rebuilt from the same cells is the same */
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	m = json_load_file(path, 0, &jerr);
+	if (!m) {
+		snprintf(err, errlen, "%s: %s", path, jerr.text);
+		return -1;
+	}
+	load_manifest(r, m);
+	json_decref(m);
+	load_pinning(r);
+
+	snprintf(path, sizeof(path), "%s/cells", dir);
+	n = scandir(path, &names, NULL, alphasort);
+	if (n < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		size_t len = strlen(name);
+		json_t *c;
+
+		if (ret || len < 6 || strcmp(name + len - 5, ".json"))
+			goto next;
+		snprintf(path, sizeof(path), "%s/cells/%s", dir, name);
+		c = json_load_file(path, 0, &jerr);
+		if (!c) {
+			snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
+			ret = -1;
+			goto next;
+		}
+		if (load_cell(r, c, name)) {
+			snprintf(err, errlen, "%s: more than %d rows or workloads, or out of memory",
+				 path, REPORT_MAX_ROWS);
+			ret = -1;
+		}
+		json_decref(c);
+next:
+		free(names[i]);
+	}
+	free(names);
+	if (!ret && !r->cells) {
+		snprintf(err, errlen, "%s/cells: no cells", dir);
+		ret = -1;
+	}
+	return ret;
+}
+
+void report_free(struct report *r)
+{
+	int i, k;
+
+	for (i = 0; i < r->nrows; i++)
+		for (k = 0; k < MODE_COUNT; k++)
+			histstats_free(&r->rows[i].m[k].hist);
+}

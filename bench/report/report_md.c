@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report.md: the page a reader opens. The verdict table comes first (what
+ * csbench also prints), then how the numbers were made and what hardware
+ * model they stand for, then every row with its intervals.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "report.h"
+
+void report_fmt_gain(const struct comparison *c, char *buf, size_t len)
+{
+	if (!c->valid) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (isnan(c->gain_lo))
+		snprintf(buf, len, "%+.1f%% [no CI: n=1]", (c->gain - 1) * 100);
+	else
+		snprintf(buf, len, "%+.1f%% [%+.1f, %+.1f]", (c->gain - 1) * 100,
+			 (c->gain_lo - 1) * 100, (c->gain_hi - 1) * 100);
+}
+
+static void fmt_verdict(const struct comparison *c, char *buf, size_t len)
+{
+	char g[96];
+
+	report_fmt_gain(c, g, sizeof(g));
+	if (!c->valid)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%s %s", g, c->verdict == V_BETTER ? "**better**" :
+			 c->verdict == V_WORSE ? "**worse**" : "not distinguishable");
+}
+
+static void fmt_yield(double y, char *buf, size_t len)
+{
+	if (isnan(y))
+		snprintf(buf, len, "-");
+	else if (isinf(y))
+		snprintf(buf, len, "none (siblings never both busy)");
+	else if (y <= 1)
+		snprintf(buf, len, "%.2f (wins without SMT gain)", y);
+	else
+		snprintf(buf, len, "%.2f", y);
+}
+
+static void fmt_protection(const struct mode_extra *x, char *buf, size_t len)
+{
+	if (!x->cells)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%ld unexplained, %ld handoffs (p99 <= %.1f ms)",
+			 x->unexplained, x->handoff, x->handoff_p99_us_max / 1000);
+}
+
+void report_write_summary(const struct report *r, FILE *out)
+{
+	char a[160], b[160], c[160], prot[160], y[64];
+	int w;
+
+	fprintf(out, "| workload | coresched vs smt-off | coresched vs smt-on | "
+		"coresched vs coresched-prctl | forced idle | co-residency (coresched) | "
+		"breakeven SMT yield |\n|---|---|---|---|---:|---|---:|\n");
+	for (w = 0; w < r->nwl; w++) {
+		const struct report_workload *wl = &r->wl[w];
+
+		fmt_verdict(&wl->verdict[CMP_CS_OFF], a, sizeof(a));
+		fmt_verdict(&wl->verdict[CMP_CS_ON], b, sizeof(b));
+		fmt_verdict(&wl->verdict[CMP_CS_PRCTL], c, sizeof(c));
+		fmt_protection(&wl->x[MODE_CORESCHED], prot, sizeof(prot));
+		fmt_yield(wl->breakeven_yield, y, sizeof(y));
+		fprintf(out, "| %s | %s | %s | %s | %.1f%% | %s | %s |\n", wl->name, a, b, c,
+			wl->x[MODE_CORESCHED].forced_idle_pct, prot, y);
+	}
+	fmt_verdict(&r->overall[CMP_CS_OFF], a, sizeof(a));
+	fmt_verdict(&r->overall[CMP_CS_ON], b, sizeof(b));
+	fmt_verdict(&r->overall[CMP_CS_PRCTL], c, sizeof(c));
+	fprintf(out, "| **all (geometric mean)** | %s | %s | %s | | | |\n", a, b, c);
+}
+
+static void write_model(const struct report *r, FILE *out)
+{
+	fprintf(out, "## What produced these numbers\n\n"
+		"- Kernel %s, patch series %s (build %s); csbench %s; profile %s, "
+		"%d repetitions; %d cells, %d ok.\n"
+		"- Guest: %s. Host: %s, %d CPUs.\n"
+		"- Accelerator **%s**; pinning: %s.\n\n",
+		r->release, r->revision, r->kernel_key, r->csbench_version, r->profile,
+		r->reps, r->cells, r->ok, r->topology, r->host_cpu, r->host_cpus,
+		r->accel, r->pinning);
+	if (!strcmp(r->accel, "tcg"))
+		fprintf(out, "**Hardware model.** Under TCG both threads of a guest core are "
+			"pinned to one host CPU: two busy siblings share it, so SMT adds no "
+			"throughput (yield 1.0). smt-on cannot beat smt-off here, and the "
+			"coresched comparisons measure core scheduling's own costs: forced "
+			"idle, core-wide picks, IPIs (a vCPU may take milliseconds to see one, "
+			"so handoff windows are longer than on hardware). The breakeven SMT "
+			"yield says what real hardware would have to give for coresched to "
+			"beat smt-off on each workload (model in the README).\n\n");
+	else
+		fprintf(out, "**Hardware model.** Under KVM each guest core's two vCPUs are "
+			"pinned to a pair of host SMT siblings, so the host's own SMT yield "
+			"applies and the coresched vs smt-off comparison is the real one. The "
+			"breakeven SMT yield is still given for reference.\n\n");
+	fprintf(out, "**Statistics.** Rates take the harmonic mean, times the arithmetic "
+		"mean; latency percentiles come from the cyclictest histograms merged over "
+		"the repetitions, with %d-resample bootstrap intervals (seed %lu). Intervals "
+		"are %.0f%%. Ratios are a / b with a log-scale interval; \"gain\" is oriented "
+		"so that + is better for the first mode. Significance: Welch's t-test with "
+		"%s's correction over every comparison in this report, alpha %.2f (percentile "
+		"rows: the interval excludes 1). Noise bands: %s. Workload and overall gains "
+		"are geometric means of the rows' gains; censored percentiles are left out.\n\n",
+		REPORT_BOOT_ITERS, r->seed, REPORT_LEVEL * 100, r->correction, REPORT_ALPHA,
+		r->calibration[0] ? r->calibration : "none (csbench calibrate measures them)");
+}
+
+static void fmt_stats(const struct report_row *row, const struct mode_stats *ms,
+		      char *buf, size_t len)
+{
+	const char *ge = ms->censored ? ">=" : "";
+
+	if (!ms->n)
+		snprintf(buf, len, "-");
+	else if (isnan(ms->s.ci_lo))
+		snprintf(buf, len, "%s%.4g (n=%d)", ge, ms->s.mean, ms->n);
+	else if (row->kind == ROW_PERCENTILE || isnan(ms->s.cv))
+		snprintf(buf, len, "%s%.4g [%.4g, %.4g] n=%d", ge, ms->s.mean, ms->s.ci_lo,
+			 ms->s.ci_hi, ms->n);
+	else
+		snprintf(buf, len, "%.4g [%.4g, %.4g] cv %.1f%% n=%d", ms->s.mean, ms->s.ci_lo,
+			 ms->s.ci_hi, ms->s.cv * 100, ms->n);
+}
+
+static void fmt_ratio(const struct comparison *c, char *buf, size_t len)
+{
+	const char *mark = c->verdict == V_BETTER || c->verdict == V_WORSE ? " *" : "";
+
+	if (!c->valid)
+		snprintf(buf, len, "-");
+	else if (isnan(c->lo))
+		snprintf(buf, len, "%.3f", c->ratio);
+	else
+		snprintf(buf, len, "%.3f [%.3f, %.3f]%s", c->ratio, c->lo, c->hi, mark);
+}
+
+static void write_rows(const struct report *r, FILE *out)
+{
+	static const char *const kinds[] = {
+		[ROW_ARITH] = "mean", [ROW_HARMONIC] = "harmonic mean",
+		[ROW_PERCENTILE] = "merged histogram",
+	};
+	char buf[160];
+	int w, i, k;
+
+	fprintf(out, "## Every row\n\nEach mode: mean [%.0f%% CI], cv, n. Ratios a / b "
+		"[CI]; * marks a significant difference outside the noise band.\n",
+		REPORT_LEVEL * 100);
+	for (w = 0; w < r->nwl; w++) {
+		fprintf(out, "\n### %s\n\n| metric |", r->wl[w].name);
+		for (k = 0; k < MODE_COUNT; k++)
+			fprintf(out, " %s |", mode_name(k));
+		for (k = 0; k < CMP_COUNT; k++)
+			fprintf(out, " %s / %s |", mode_name(report_cmps[k].a),
+				mode_name(report_cmps[k].b));
+		fprintf(out, "\n|---|");
+		for (k = 0; k < MODE_COUNT + CMP_COUNT; k++)
+			fprintf(out, "---:|");
+		fputc('\n', out);
+		for (i = 0; i < r->nrows; i++) {
+			const struct report_row *row = &r->rows[i];
+
+			if (strcmp(row->workload, r->wl[w].name))
+				continue;
+			fprintf(out, "| %s.%s (%s, %s better, %s) |", row->tenant, row->metric,
+				row->unit, row->higher_is_better ? "higher" : "lower",
+				kinds[row->kind]);
+			for (k = 0; k < MODE_COUNT; k++) {
+				fmt_stats(row, &row->m[k], buf, sizeof(buf));
+				fprintf(out, " %s |", buf);
+			}
+			for (k = 0; k < CMP_COUNT; k++) {
+				fmt_ratio(&row->cmp[k], buf, sizeof(buf));
+				fprintf(out, " %s |", buf);
+			}
+			fputc('\n', out);
+		}
+		fprintf(out, "\nForced idle (share of the online CPUs' time), CPU use, "
+			"co-residency:\n\n| mode | cells | forced idle | CPU use | windows | "
+			"handoffs | longest handoff | unexplained | both siblings busy |\n"
+			"|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+		for (k = 0; k < MODE_COUNT; k++) {
+			const struct mode_extra *x = &r->wl[w].x[k];
+
+			if (!x->cells)
+				continue;
+			fprintf(out, "| %s | %d | %.2f%% | %.1f%% | %ld | %ld | %.1f ms | %ld |",
+				mode_name(k), x->cells, x->forced_idle_pct, x->cpu_util_pct,
+				x->windows, x->handoff, x->handoff_max_us / 1000, x->unexplained);
+			if (isnan(x->both_busy_share))
+				fprintf(out, " - |\n");
+			else
+				fprintf(out, " %.1f%% |\n", x->both_busy_share * 100);
+		}
+	}
+}
+
+void report_write_md(const struct report *r, FILE *out)
+{
+	int i;
+
+	fprintf(out, "# csbench report: %s\n\n"
+		"Does core scheduling beat turning SMT off? Gains are for the first mode "
+		"named, + is better, [%.0f%% CI].\n\n", r->run, REPORT_LEVEL * 100);
+	report_write_summary(r, out);
+	fputc('\n', out);
+	write_model(r, out);
+	write_rows(r, out);
+	if (r->nfailed) {
+		fprintf(out, "\n## Cells not ok (left out of every figure)\n\n");
+		for (i = 0; i < r->nfailed; i++)
+			fprintf(out, "- %s\n", r->failed[i]);
+	}
+	if (r->expected_cells && r->cells < r->expected_cells)
+		fprintf(out, "\n**Incomplete run:** %d of %d cells present.\n", r->cells,
+			r->expected_cells);
+}

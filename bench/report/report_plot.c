@@ -1,0 +1,778 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The report's plots (see report_plot.h): for each plot, a data file and a
+ * gnuplot script beside it, then gnuplot to turn the script into an SVG.
+ *
+ * gnuplot runs inside the output directory and the scripts name their
+ * files without a directory, so no path ever has to be quoted for gnuplot
+ * and a moved run directory can still be re-plotted. Everything a script
+ * shows that comes from the run (workload, tenant, metric names) is a
+ * single-quoted gnuplot string, in which gnuplot expands neither
+ * backquotes (shell commands) nor macros, and is drawn noenhanced, so an
+ * '_' stays an underscore rather than starting a subscript.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../lib/log.h"
+#include "../lib/paths.h"
+#include "report_plot.h"
+
+#define PLOT_TERMINAL \
+	"set terminal svg size 900,500 dynamic enhanced font 'sans,11'"
+#define PLOT_LOG	"gnuplot.log"
+#define PLOT_PATH_MAX	(4096 + 128)
+#define STEM_MAX	96	/* "metrics-" + a sanitised name + "-NN" */
+#define MAX_PLOTS	(1 + 2 * REPORT_MAX_WORKLOADS)
+#define CLUSTER_WIDTH	0.8	/* of the 1.0 between two clusters' centres */
+#define ROTATE_TICS	6	/* more clusters than this: slanted labels */
+#define GNUPLOT_NOEXEC	127	/* the child's exit status when exec failed */
+#define GNUPLOT_NODIR	126	/* ... when it could not enter the directory */
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* A mode is the same colour in every plot, so plots read side by side. */
+static const char *const mode_colour[MODE_COUNT] = {
+	[MODE_SMT_OFF] = "#7f7f7f",
+	[MODE_SMT_ON] = "#d62728",
+	[MODE_CORESCHED] = "#1f77b4",
+	[MODE_CORESCHED_PRCTL] = "#2ca02c",
+};
+
+static const char *const cmp_colour[CMP_COUNT] = {
+	[CMP_CS_OFF] = "#1f77b4",
+	[CMP_CS_ON] = "#ff7f0e",
+	[CMP_CS_PRCTL] = "#9467bd",
+	[CMP_ON_OFF] = "#d62728",
+};
+
+/* A mode or comparison added without a colour still plots, in black. */
+static const char *colour(const char *c)
+{
+	return c ? c : "#000000";
+}
+
+/*
+ * One plot's data to @dat and script to @gp, for workload @wl (unused by
+ * whole-run plots). 1 if there was something to plot, 0 if not.
+ */
+typedef int (*plot_fn)(const struct report *r, int wl, const char *stem,
+		       FILE *dat, FILE *gp);
+
+struct plotter {
+	const struct report *r;
+	const char *outdir;
+	char wl_stem[REPORT_MAX_WORKLOADS][80];	/* sanitised names */
+	char made[MAX_PLOTS][STEM_MAX];		/* scripts written */
+	int nmade;
+};
+
+/* ---- gnuplot text -------------------------------------------------------- */
+
+/* @s as a single-quoted gnuplot string, where '' stands for a quote. */
+static void gp_str(FILE *gp, const char *s)
+{
+	fputc('\'', gp);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("''", gp);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', gp);
+		else
+			fputc(*s, gp);
+	}
+	fputc('\'', gp);
+}
+
+static void gp_preamble(FILE *gp, const char *stem, const char *title)
+{
+	fprintf(gp, "# csbench report plot; redraw with: gnuplot %s.gp\n", stem);
+	fprintf(gp, "%s\nset output '%s.svg'\n", PLOT_TERMINAL, stem);
+	fputs("set title ", gp);
+	gp_str(gp, title);
+	fputs(" noenhanced\nset key noenhanced\nset grid ytics\n", gp);
+}
+
+/* Cluster @i's tic label: one line, or two when @line2 is given. */
+static void gp_tic(FILE *gp, int i, const char *line1, const char *line2)
+{
+	fputs(i ? ", " : "", gp);
+	gp_str(gp, line1);
+	if (line2) {
+		fputs(" . \"\\n\" . ", gp);
+		gp_str(gp, line2);
+	}
+	fprintf(gp, " %d", i);
+}
+
+static int slanted(int nclusters)
+{
+	return nclusters > ROTATE_TICS;
+}
+
+static void gp_tics_begin(FILE *gp, int nclusters)
+{
+	fprintf(gp, "set xrange [-0.6:%g]\n", nclusters - 0.4);
+	fprintf(gp, "set xtics noenhanced %s(",
+		slanted(nclusters) ? "rotate by -30 " : "");
+}
+
+/* The plot command's next clause, for data block @index of @stem.dat. */
+static void gp_clause(FILE *gp, int index, const char *stem)
+{
+	fprintf(gp, "%s'%s.dat' index %d ", index ? ", \\\n     " : "plot ",
+		stem, index);
+}
+
+/* Bar @slot of @nslots within cluster @i: centres spread over its width. */
+static double slot_x(int i, int slot, int nslots)
+{
+	return i + (slot - (nslots - 1) / 2.0) * CLUSTER_WIDTH / nslots;
+}
+
+/* An interval end, or the value itself when there is none (n < 2). */
+static double end_or(double end, double value)
+{
+	return isfinite(end) ? end : value;
+}
+
+/* ---- gains.svg ----------------------------------------------------------- */
+
+/* Cluster @i: workload i, and after the last workload the overall one. */
+static const struct comparison *gain_of(const struct report *r, int i, int k)
+{
+	return i < r->nwl ? &r->wl[i].verdict[k] : &r->overall[k];
+}
+
+static int gain_shown(const struct comparison *c)
+{
+	return c->valid && isfinite(c->gain);
+}
+
+static double gain_pct(double g)
+{
+	return (g - 1) * 100;
+}
+
+static void gains_block(const struct report *r, int k, int slot, int nslots,
+			FILE *dat)
+{
+	double w = CLUSTER_WIDTH / nslots;
+	const struct comparison *c;
+	int i;
+
+	for (i = 0; i <= r->nwl; i++) {
+		c = gain_of(r, i, k);
+		if (!gain_shown(c))
+			continue;
+		fprintf(dat, "%.6g %.6g %.6g %.6g %.6g\n", slot_x(i, slot, nslots),
+			gain_pct(c->gain), gain_pct(end_or(c->gain_lo, c->gain)),
+			gain_pct(end_or(c->gain_hi, c->gain)), w);
+	}
+	fputs("\n\n", dat);
+}
+
+static int plot_gains(const struct report *r, int wl, const char *stem,
+		      FILE *dat, FILE *gp)
+{
+	int shown[CMP_COUNT] = { 0 };
+	int nshown = 0, slot = 0, i, k;
+
+	(void)wl;
+	/* A comparison no workload could make is left out of the key too. */
+	for (k = 0; k < CMP_COUNT; k++) {
+		for (i = 0; i <= r->nwl; i++)
+			shown[k] |= gain_shown(gain_of(r, i, k));
+		nshown += shown[k];
+	}
+	if (!nshown)
+		return 0;
+
+	gp_preamble(gp, stem,
+		    "Gain per workload (+ is better for the first mode), 95% CI");
+	fputs("set ylabel 'gain (%)'\nset xzeroaxis lt -1 lw 1.5\n"
+	      "set style fill solid 0.8 border -1\n"
+	      "set key outside bottom center horizontal\n", gp);
+	/* "all" sums up the workloads; a rule keeps it apart from them. */
+	if (r->nwl)
+		fprintf(gp, "set arrow from %g, graph 0 to %g, graph 1 nohead dt 2 lc rgb '#999999'\n",
+			r->nwl - 0.5, r->nwl - 0.5);
+	gp_tics_begin(gp, r->nwl + 1);
+	for (i = 0; i < r->nwl; i++)
+		gp_tic(gp, i, r->wl[i].name, NULL);
+	gp_tic(gp, r->nwl, "all", NULL);
+	fputs(")\n", gp);
+
+	for (k = 0; k < CMP_COUNT; k++) {
+		if (!shown[k])
+			continue;
+		gains_block(r, k, slot, nshown, dat);
+		gp_clause(gp, slot, stem);
+		fprintf(gp, "using 1:2:3:4:5 with boxerrorbars lc rgb '%s' title ",
+			colour(cmp_colour[k]));
+		gp_str(gp, report_cmps[k].label);
+		slot++;
+	}
+	fputc('\n', gp);
+	return 1;
+}
+
+/* ---- latency-<workload>.svg ---------------------------------------------- */
+
+static int hist_usable(const struct hist *h)
+{
+	return h->count && h->nbuckets > 0 && histstats_total(h) > 0;
+}
+
+static int is_hist_row(const struct report_row *row, const char *wl)
+{
+	int m;
+
+	if (row->kind != ROW_PERCENTILE || strcmp(row->workload, wl))
+		return 0;
+	for (m = 0; m < MODE_COUNT; m++)
+		if (hist_usable(&row->m[m].hist))
+			return 1;
+	return 0;
+}
+
+/*
+ * The next row, from @from on, whose histograms the latency plot shows:
+ * a tenant's percentile rows (p50, p99, max...) all merge the same
+ * histograms, so its first such row stands for them. -1 when none is left.
+ */
+static int next_hist_row(const struct report *r, const char *wl, int from)
+{
+	int i, j;
+
+	for (i = from; i < r->nrows; i++) {
+		if (!is_hist_row(&r->rows[i], wl))
+			continue;
+		for (j = 0; j < i; j++)
+			if (is_hist_row(&r->rows[j], wl) &&
+			    !strcmp(r->rows[j].tenant, r->rows[i].tenant))
+				break;
+		if (j == i)
+			return i;
+	}
+	return -1;
+}
+
+/*
+ * P(latency >= x) for x = 1, 2, ... us, written only where it changes
+ * (the plot draws steps between the points). It stops where it drops to
+ * 0, which a log axis cannot show, or at the histogram's end, past which
+ * the overflow samples have no known latency.
+ */
+static void write_survival(FILE *dat, const struct hist *h)
+{
+	long total = histstats_total(h), left = total;
+	double prev = 1;
+	int i;
+
+	for (i = 1; i <= h->nbuckets; i++) {
+		left -= h->count[i - 1];
+		if (!left) {
+			/* The last level reaches x = i, then falls to 0. */
+			fprintf(dat, "%d %.6g\n", i, prev);
+			break;
+		}
+		prev = (double)left / total;
+		if (i == 1 || h->count[i - 1] || i == h->nbuckets)
+			fprintf(dat, "%d %.6g\n", i, prev);
+	}
+	fputs("\n\n", dat);
+}
+
+static int count_tenants(const struct report *r, const char *wl)
+{
+	int n = 0, i;
+
+	for (i = next_hist_row(r, wl, 0); i >= 0; i = next_hist_row(r, wl, i + 1))
+		n++;
+	return n;
+}
+
+/* "Latency survival: WL; 12 samples beyond 10000 us (rt smt-on), ..." */
+static void latency_title(const struct report *r, const char *wl, char *buf,
+			  size_t len)
+{
+	const struct report_row *row;
+	const struct hist *h;
+	size_t used;
+	int i, m;
+
+	used = snprintf(buf, len, "Latency survival: %s", wl);
+	for (i = next_hist_row(r, wl, 0); i >= 0; i = next_hist_row(r, wl, i + 1)) {
+		row = &r->rows[i];
+		for (m = 0; m < MODE_COUNT && used < len; m++) {
+			h = &row->m[m].hist;
+			if (!hist_usable(h) || !h->overflow)
+				continue;
+			used += snprintf(buf + used, len - used,
+					 "; %ld samples beyond %d us (%s %s)",
+					 h->overflow, h->nbuckets, row->tenant,
+					 mode_name(m));
+		}
+	}
+}
+
+static void latency_key(const struct report_row *row, int m, int ntenants,
+			FILE *gp)
+{
+	char title[160];
+
+	/* With one tenant, the mode alone says which curve is which. */
+	if (ntenants > 1)
+		snprintf(title, sizeof(title), "%s %s", row->tenant, mode_name(m));
+	else
+		snprintf(title, sizeof(title), "%s", mode_name(m));
+	gp_str(gp, title);
+}
+
+static int plot_latency(const struct report *r, int wl, const char *stem,
+			FILE *dat, FILE *gp)
+{
+	const char *name = r->wl[wl].name;
+	int ntenants = count_tenants(r, name), t = 0, index = 0, i, m;
+	const struct report_row *row;
+	char title[512];
+
+	if (!ntenants)
+		return 0;
+	latency_title(r, name, title, sizeof(title));
+	gp_preamble(gp, stem, title);
+	/* Tails are what differ between modes: log y shows them. */
+	fputs("set logscale xy\nset format y '10^{%L}'\nset yrange [*:1.5]\n"
+	      "set xlabel 'latency (us)'\n"
+	      "set ylabel 'fraction of samples >= x (1 - CDF)'\n"
+	      "set key top right\n", gp);
+
+	for (i = next_hist_row(r, name, 0); i >= 0;
+	     i = next_hist_row(r, name, i + 1), t++) {
+		row = &r->rows[i];
+		for (m = 0; m < MODE_COUNT; m++) {
+			if (!hist_usable(&row->m[m].hist))
+				continue;
+			write_survival(dat, &row->m[m].hist);
+			gp_clause(gp, index++, stem);
+			fprintf(gp, "using 1:2 with steps lw 1.5 lc rgb '%s' dt %d title ",
+				colour(mode_colour[m]), t % 5 + 1);
+			latency_key(row, m, ntenants, gp);
+		}
+	}
+	fputc('\n', gp);
+	return 1;
+}
+
+/* ---- metrics-<workload>.svg ---------------------------------------------- */
+
+static int mean_usable(const struct mode_stats *s)
+{
+	return s->n > 0 && isfinite(s->s.mean) && s->s.mean != 0;
+}
+
+static int is_metric_row(const struct report_row *row, const char *wl)
+{
+	int m;
+
+	if (row->kind == ROW_PERCENTILE || strcmp(row->workload, wl))
+		return 0;
+	for (m = 0; m < MODE_COUNT; m++)
+		if (mean_usable(&row->m[m]))
+			return 1;
+	return 0;
+}
+
+/* Rows are shown relative to smt-off, or to the first mode that ran. */
+static int ref_mode(const struct report_row *row)
+{
+	int m;
+
+	if (mean_usable(&row->m[MODE_SMT_OFF]))
+		return MODE_SMT_OFF;
+	for (m = 0; m < MODE_COUNT; m++)
+		if (mean_usable(&row->m[m]))
+			return m;
+	return -1;
+}
+
+/*
+ * The tic under a row: what it is, then its unit, which way is better and
+ * what it is relative to. Two lines, but one when the labels are slanted,
+ * where a second line would not sit under the first.
+ */
+static void metric_tic(FILE *gp, int i, const struct report_row *row,
+		       int slanted)
+{
+	char what[160], how[160], both[330];
+	int ref = ref_mode(row);
+
+	if (row->tenant[0])
+		snprintf(what, sizeof(what), "%s.%s", row->tenant, row->metric);
+	else
+		snprintf(what, sizeof(what), "%s", row->metric);
+	snprintf(how, sizeof(how), "(%s%s%s better%s%s)", row->unit,
+		 row->unit[0] ? ", " : "",
+		 row->higher_is_better ? "higher" : "lower",
+		 ref != MODE_SMT_OFF ? ", vs " : "",
+		 ref != MODE_SMT_OFF ? mode_name(ref) : "");
+	if (slanted) {
+		snprintf(both, sizeof(both), "%s %s", what, how);
+		gp_tic(gp, i, both, NULL);
+	} else {
+		gp_tic(gp, i, what, how);
+	}
+}
+
+/* One mode's points: per row, its mean and CI over the reference mean. */
+static void metrics_block(const struct report *r, const char *wl, int m,
+			  int slot, int nslots, FILE *dat)
+{
+	const struct report_row *row;
+	const struct mode_stats *s;
+	double ref, lo, hi;
+	int i, x = 0;
+
+	for (i = 0; i < r->nrows; i++) {
+		row = &r->rows[i];
+		if (!is_metric_row(row, wl))
+			continue;
+		s = &row->m[m];
+		ref = row->m[ref_mode(row)].s.mean;
+		lo = end_or(s->s.ci_lo, s->s.mean) / ref;
+		hi = end_or(s->s.ci_hi, s->s.mean) / ref;
+		if (mean_usable(s))
+			fprintf(dat, "%.6g %.6g %.6g %.6g\n", slot_x(x, slot, nslots),
+				s->s.mean / ref, fmin(lo, hi), fmax(lo, hi));
+		x++;
+	}
+	fputs("\n\n", dat);
+}
+
+static int plot_metrics(const struct report *r, int wl, const char *stem,
+			FILE *dat, FILE *gp)
+{
+	const char *name = r->wl[wl].name;
+	int present[MODE_COUNT] = { 0 };
+	int nrows = 0, nmodes = 0, slot = 0, i, m;
+	char title[160];
+
+	for (i = 0; i < r->nrows; i++) {
+		if (!is_metric_row(&r->rows[i], name))
+			continue;
+		for (m = 0; m < MODE_COUNT; m++)
+			present[m] |= mean_usable(&r->rows[i].m[m]);
+		nrows++;
+	}
+	if (!nrows)
+		return 0;
+	for (m = 0; m < MODE_COUNT; m++)
+		nmodes += present[m];
+
+	snprintf(title, sizeof(title), "Metrics: %s, mean per mode, 95%% CI", name);
+	gp_preamble(gp, stem, title);
+	/* Rows have different units; ratios to one mode share an axis. */
+	fputs("set ylabel 'mean relative to smt-off (= 1); units differ per row'\n"
+	      "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb '#999999'\n"
+	      "set key outside bottom center horizontal\n", gp);
+	/* gnuplot leaves room for one line of tic labels, and then the key. */
+	if (!slanted(nrows))
+		fputs("set bmargin 5\n", gp);
+	gp_tics_begin(gp, nrows);
+	for (i = 0; i < r->nrows; i++)
+		if (is_metric_row(&r->rows[i], name))
+			metric_tic(gp, slot++, &r->rows[i], slanted(nrows));
+	fputs(")\n", gp);
+
+	for (m = 0, slot = 0; m < MODE_COUNT; m++) {
+		if (!present[m])
+			continue;
+		metrics_block(r, name, m, slot, nmodes, dat);
+		gp_clause(gp, slot++, stem);
+		fprintf(gp, "using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lw 1.5 lc rgb '%s' title ",
+			colour(mode_colour[m]));
+		gp_str(gp, mode_name(m));
+	}
+	fputc('\n', gp);
+	return 1;
+}
+
+/* ---- files ---------------------------------------------------------------- */
+
+static const struct plot_kind {
+	const char *prefix;
+	int per_workload;
+	plot_fn write;
+} plot_kinds[] = {
+	{ "gains", 0, plot_gains },
+	{ "latency", 1, plot_latency },
+	{ "metrics", 1, plot_metrics },
+};
+
+static int keep_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+}
+
+static void make_stems(struct plotter *p)
+{
+	char *s;
+	int i, j;
+
+	for (i = 0; i < p->r->nwl; i++) {
+		s = p->wl_stem[i];
+		snprintf(s, sizeof(p->wl_stem[i]), "%s", p->r->wl[i].name);
+		for (; *s; s++)
+			if (!keep_char(*s))
+				*s = '_';
+		s = p->wl_stem[i];
+		if (!*s)
+			snprintf(s, sizeof(p->wl_stem[i]), "workload%d", i);
+		/* "a b" and "a_b" must not overwrite each other's plots. */
+		for (j = 0; j < i; j++)
+			if (!strcmp(p->wl_stem[j], s))
+				break;
+		if (j < i)
+			snprintf(s + strlen(s), sizeof(p->wl_stem[i]) - strlen(s),
+				 "-%d", i);
+	}
+}
+
+static int out_path(char *path, const char *outdir, const char *stem,
+		    const char *ext)
+{
+	if (snprintf(path, PLOT_PATH_MAX, "%s/%s%s", outdir, stem, ext) >=
+	    PLOT_PATH_MAX) {
+		err_msg("path too long: %s/%s%s", outdir, stem, ext);
+		return -ENAMETOOLONG;
+	}
+	return 0;
+}
+
+static int open_out(const char *outdir, const char *stem, const char *ext,
+		    FILE **f)
+{
+	char path[PLOT_PATH_MAX];
+	int ret = out_path(path, outdir, stem, ext);
+
+	if (ret)
+		return ret;
+	*f = fopen(path, "w");
+	if (!*f) {
+		ret = -errno;
+		err_errno(-ret, "cannot write %s", path);
+	}
+	return ret;
+}
+
+/* Close @f, and say so if anything written to it was lost (a full disk). */
+static int close_out(FILE *f, const char *outdir, const char *stem,
+		     const char *ext)
+{
+	int ret = 0;
+
+	if (!f)
+		return 0;
+	if (ferror(f))
+		ret = -EIO;
+	if (fclose(f) && !ret)
+		ret = -errno;
+	if (ret)
+		err_errno(-ret, "cannot write %s/%s%s", outdir, stem, ext);
+	return ret;
+}
+
+static void remove_out(const char *outdir, const char *stem, const char *ext)
+{
+	char path[PLOT_PATH_MAX];
+
+	if (!out_path(path, outdir, stem, ext))
+		unlink(path);
+}
+
+/* Write one plot's files; remember the script if it has anything to show. */
+static int make_script(struct plotter *p, const struct plot_kind *kind, int wl)
+{
+	FILE *dat = NULL, *gp = NULL;
+	char stem[STEM_MAX];
+	int ret, ret2;
+
+	if (kind->per_workload)
+		snprintf(stem, sizeof(stem), "%s-%s", kind->prefix, p->wl_stem[wl]);
+	else
+		snprintf(stem, sizeof(stem), "%s", kind->prefix);
+	ret = open_out(p->outdir, stem, ".dat", &dat);
+	if (!ret)
+		ret = open_out(p->outdir, stem, ".gp", &gp);
+	if (!ret)
+		ret = kind->write(p->r, wl, stem, dat, gp);
+	ret2 = close_out(dat, p->outdir, stem, ".dat");
+	if (ret >= 0 && ret2)
+		ret = ret2;
+	ret2 = close_out(gp, p->outdir, stem, ".gp");
+	if (ret >= 0 && ret2)
+		ret = ret2;
+	if (ret <= 0) {
+		remove_out(p->outdir, stem, ".dat");
+		remove_out(p->outdir, stem, ".gp");
+		return ret;
+	}
+	snprintf(p->made[p->nmade++], STEM_MAX, "%s", stem);
+	return 0;
+}
+
+static int write_scripts(struct plotter *p)
+{
+	const struct plot_kind *kind;
+	int nwl, wl, ret;
+
+	for (kind = plot_kinds; kind < plot_kinds + ARRAY_SIZE(plot_kinds); kind++) {
+		nwl = kind->per_workload ? p->r->nwl : 1;
+		for (wl = 0; wl < nwl; wl++) {
+			ret = make_script(p, kind, wl);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* ---- gnuplot ------------------------------------------------------------- */
+
+/* Is @prog in $PATH, as execvp() would find it? */
+static int have_program(const char *prog)
+{
+	const char *dirs = getenv("PATH"), *end;
+	char path[PLOT_PATH_MAX];
+
+	for (; dirs && *dirs; dirs = *end ? end + 1 : end) {
+		end = strchrnul(dirs, ':');
+		snprintf(path, sizeof(path), "%.*s/%s", (int)(end - dirs), dirs, prog);
+		if (!access(path, X_OK))
+			return 1;
+	}
+	return 0;
+}
+
+/* In the child: only async-signal-safe calls, as the caller may have threads. */
+static void __attribute__((noreturn))
+exec_gnuplot(const char *outdir, char *const argv[], int logfd)
+{
+	static const char msg[] = "csbench: cannot start gnuplot\n";
+	int null = open("/dev/null", O_RDONLY);
+	ssize_t n;
+
+	if (null >= 0)
+		dup2(null, STDIN_FILENO);
+	dup2(logfd, STDOUT_FILENO);
+	dup2(logfd, STDERR_FILENO);
+	if (chdir(outdir))
+		_exit(GNUPLOT_NODIR);
+	execvp(argv[0], argv);
+	n = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	(void)n;
+	_exit(GNUPLOT_NOEXEC);
+}
+
+/* gnuplot STEM.gp in @outdir: 0, -ENOENT (no gnuplot), or -EIO. */
+static int run_gnuplot(const char *outdir, const char *stem, int logfd)
+{
+	char script[STEM_MAX + 4], svg[PLOT_PATH_MAX];
+	char *argv[] = { (char *)"gnuplot", script, NULL };
+	struct stat st;
+	int status;
+	pid_t pid;
+
+	snprintf(script, sizeof(script), "%s.gp", stem);
+	dprintf(logfd, "== gnuplot %s\n", script);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (!pid)
+		exec_gnuplot(outdir, argv, logfd);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == GNUPLOT_NOEXEC)
+		return -ENOENT;
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return -EIO;
+	/* gnuplot can exit 0 having drawn nothing, e.g. on a bad terminal. */
+	if (out_path(svg, outdir, stem, ".svg") || stat(svg, &st) || !st.st_size)
+		return -EIO;
+	return 0;
+}
+
+static int run_all(struct plotter *p)
+{
+	char log[PLOT_PATH_MAX];
+	int made = 0, failed = 0, fd, ret, i;
+
+	ret = out_path(log, p->outdir, PLOT_LOG, "");
+	if (ret)
+		return ret;
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		ret = -errno;
+		err_errno(-ret, "cannot write %s", log);
+		return ret;
+	}
+	for (i = 0; i < p->nmade; i++) {
+		ret = run_gnuplot(p->outdir, p->made[i], fd);
+		if (ret == -ENOENT) {
+			err_msg("cannot run gnuplot (see %s)", log);
+			break;
+		}
+		if (ret) {
+			err_msg("gnuplot failed on %s/%s.gp (see %s)", p->outdir,
+				p->made[i], log);
+			failed = 1;
+			continue;
+		}
+		made++;
+	}
+	close(fd);
+	if (ret == -ENOENT)
+		return ret;
+	return failed ? -EIO : made;
+}
+
+int report_plot(const struct report *r, const char *outdir)
+{
+	struct plotter *p;
+	int ret;
+
+	if (!r || !outdir || r->nwl < 0 || r->nwl > REPORT_MAX_WORKLOADS ||
+	    r->nrows < 0 || r->nrows > REPORT_MAX_ROWS)
+		return -EINVAL;
+	ret = mkdirs(outdir, 0755);
+	if (ret) {
+		err_errno(-ret, "cannot create %s", outdir);
+		return ret;
+	}
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	p->r = r;
+	p->outdir = outdir;
+	make_stems(p);
+	ret = write_scripts(p);
+	if (!ret && p->nmade && !have_program("gnuplot")) {
+		err_msg("gnuplot not found; the plot scripts are in %s "
+			"(install gnuplot-nox: make deps)", outdir);
+		ret = -ENOENT;
+	} else if (!ret) {
+		ret = run_all(p);
+	}
+	free(p);
+	return ret;
+}
