@@ -29,6 +29,16 @@ static void summarise_percentile(struct mode_stats *ms, double pct,
 	ms->s.n = ms->n;
 	ms->s.mean = ms->s.ci_lo = ms->s.ci_hi = NAN;
 	ms->s.sd = ms->s.cv = NAN;
+	/*
+	 * The maximum is exact in each repetition (cyclictest counts past its
+	 * histogram's end): the largest of them, with no interval.
+	 */
+	if (pct >= 100) {
+		ms->s.mean = ms->values[0];
+		for (int i = 1; i < ms->n; i++)
+			ms->s.mean = fmax(ms->s.mean, ms->values[i]);
+		return;
+	}
 	if (!ms->hist.count || histstats_percentile(&ms->hist, pct / 100, &v, &cens))
 		return;
 	ms->s.mean = v;
@@ -147,23 +157,27 @@ static int correct_and_judge(struct report *r)
 
 /*
  * Geometric mean of gains with an interval from the gains' own intervals,
- * taken as independent on the log scale. Censored rows are left out.
+ * taken as independent on the log scale, and a normal-approximation p for
+ * "no change". Rows without an interval (a maximum, one repetition) are
+ * left out when others have one; if none has, the mean has none either.
+ * Censored rows never reach here.
  */
 static void combine(const struct comparison *const *cs, int n, struct comparison *out)
 {
-	double sum = 0, var = 0;
-	int used = 0, no_ci = 0, i;
+	double sum = 0, var = 0, se;
+	int used = 0, with_ci = 0, i;
 
 	memset(out, 0, sizeof(*out));
 	out->p = out->p_adj = NAN;
+	for (i = 0; i < n; i++)
+		with_ci += cs[i]->valid && cs[i]->gain > 0 &&
+			   !isnan(log_se(cs[i]->gain_lo, cs[i]->gain_hi));
 	for (i = 0; i < n; i++) {
-		double se = log_se(cs[i]->gain_lo, cs[i]->gain_hi);
-
-		if (!cs[i]->valid || !(cs[i]->gain > 0))
+		se = log_se(cs[i]->gain_lo, cs[i]->gain_hi);
+		if (!cs[i]->valid || !(cs[i]->gain > 0) || (with_ci && isnan(se)))
 			continue;
 		sum += log(cs[i]->gain);
-		var += se * se;
-		no_ci |= isnan(se);
+		var += with_ci ? se * se : 0;
 		/* The widest noise band among the rows: a verdict must clear all. */
 		out->band = fmax(out->band, cs[i]->band);
 		used++;
@@ -172,17 +186,36 @@ static void combine(const struct comparison *const *cs, int n, struct comparison
 		return;
 	out->valid = 1;
 	out->gain = out->ratio = exp(sum / used);
-	/* One repetition per mode has no interval, and neither has the mean. */
-	out->gain_lo = out->lo = no_ci ? NAN : exp(sum / used - Z_LEVEL * sqrt(var) / used);
-	out->gain_hi = out->hi = no_ci ? NAN : exp(sum / used + Z_LEVEL * sqrt(var) / used);
-	out->verdict = judge(out, 1);
+	out->gain_lo = out->lo = out->gain_hi = out->hi = NAN;
+	if (!with_ci)
+		return;
+	se = sqrt(var) / used;
+	out->gain_lo = out->lo = exp(sum / used - Z_LEVEL * se);
+	out->gain_hi = out->hi = exp(sum / used + Z_LEVEL * se);
+	out->p = se > 0 ? erfc(fabs(sum / used) / se / M_SQRT2) : (sum ? 0 : 1);
+}
+
+/* Holm over a set of combined verdicts, then judge each. */
+static void judge_combined(struct comparison **cs, int n)
+{
+	double p[REPORT_MAX_WORKLOADS * CMP_COUNT + CMP_COUNT] = { 0 };
+	int i;
+
+	for (i = 0; i < n; i++)
+		p[i] = cs[i]->p;
+	stats_holm(p, n, p);
+	for (i = 0; i < n; i++) {
+		cs[i]->p_adj = p[i];
+		cs[i]->verdict = judge(cs[i], cs[i]->valid && !isnan(p[i]) && p[i] < REPORT_ALPHA);
+	}
 }
 
 static void workload_verdicts(struct report *r)
 {
 	const struct comparison *cs[REPORT_MAX_ROWS];
 	const struct comparison *overall[CMP_COUNT][REPORT_MAX_WORKLOADS];
-	int w, k, i, n;
+	struct comparison *all[REPORT_MAX_WORKLOADS * CMP_COUNT];
+	int w, k, i, n, nall = 0;
 
 	for (w = 0; w < r->nwl; w++) {
 		struct report_workload *wl = &r->wl[w];
@@ -195,6 +228,7 @@ static void workload_verdicts(struct report *r)
 					cs[n++] = &r->rows[i].cmp[k];
 			combine(cs, n, &wl->verdict[k]);
 			overall[k][w] = &wl->verdict[k];
+			all[nall++] = &wl->verdict[k];
 		}
 		wl->breakeven_yield = NAN;
 		if (wl->verdict[CMP_CS_OFF].valid &&
@@ -202,8 +236,13 @@ static void workload_verdicts(struct report *r)
 			wl->breakeven_yield = smt_breakeven_yield(
 				wl->verdict[CMP_CS_OFF].gain, wl->x[MODE_CORESCHED].both_busy_share);
 	}
-	for (k = 0; k < CMP_COUNT; k++)
+	/* Workload verdicts are one table of comparisons, the overall line another. */
+	judge_combined(all, nall);
+	for (k = 0; k < CMP_COUNT; k++) {
 		combine(overall[k], r->nwl, &r->overall[k]);
+		all[k] = &r->overall[k];
+	}
+	judge_combined(all, CMP_COUNT);
 }
 
 int report_compute(struct report *r)

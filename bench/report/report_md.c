@@ -22,6 +22,11 @@ void report_fmt_gain(const struct comparison *c, char *buf, size_t len)
 			 (c->gain_lo - 1) * 100, (c->gain_hi - 1) * 100);
 }
 
+static const char *verdict_text(enum verdict v)
+{
+	return v == V_BETTER ? "**better**" : v == V_WORSE ? "**worse**" : "not distinguishable";
+}
+
 static void fmt_verdict(const struct comparison *c, char *buf, size_t len)
 {
 	char g[96];
@@ -29,9 +34,10 @@ static void fmt_verdict(const struct comparison *c, char *buf, size_t len)
 	report_fmt_gain(c, g, sizeof(g));
 	if (!c->valid)
 		snprintf(buf, len, "-");
+	else if (isnan(c->p_adj))
+		snprintf(buf, len, "%s %s", g, verdict_text(c->verdict));
 	else
-		snprintf(buf, len, "%s %s", g, c->verdict == V_BETTER ? "**better**" :
-			 c->verdict == V_WORSE ? "**worse**" : "not distinguishable");
+		snprintf(buf, len, "%s %s (p %.2g)", g, verdict_text(c->verdict), c->p_adj);
 }
 
 static void fmt_yield(double y, char *buf, size_t len)

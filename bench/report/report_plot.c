@@ -300,14 +300,14 @@ static int count_tenants(const struct report *r, const char *wl)
 	return n;
 }
 
-/* "Latency survival: WL; 12 samples beyond 10000 us (rt smt-on), ..." */
+/* "Latency survival: WL; beyond 20000 us: smt-on 7, coresched 11" (short: one line). */
 static void latency_title(const struct report *r, const char *wl, char *buf,
 			  size_t len)
 {
 	const struct report_row *row;
 	const struct hist *h;
+	int i, m, first = 1, ntenants = count_tenants(r, wl);
 	size_t used;
-	int i, m;
 
 	used = snprintf(buf, len, "Latency survival: %s", wl);
 	for (i = next_hist_row(r, wl, 0); i >= 0; i = next_hist_row(r, wl, i + 1)) {
@@ -316,10 +316,13 @@ static void latency_title(const struct report *r, const char *wl, char *buf,
 			h = &row->m[m].hist;
 			if (!hist_usable(h) || !h->overflow)
 				continue;
-			used += snprintf(buf + used, len - used,
-					 "; %ld samples beyond %d us (%s %s)",
-					 h->overflow, h->nbuckets, row->tenant,
-					 mode_name(m));
+			if (first)
+				used += snprintf(buf + used, len - used, "; beyond %d us:",
+						 h->nbuckets);
+			used += snprintf(buf + used, len - used, "%s %s%s%s %ld",
+					 first ? "" : ",", ntenants > 1 ? row->tenant : "",
+					 ntenants > 1 ? " " : "", mode_name(m), h->overflow);
+			first = 0;
 		}
 	}
 }

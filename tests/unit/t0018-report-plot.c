@@ -171,7 +171,7 @@ static void check_plots(void)
 	};
 	static const char *const latency[] = {
 		"rt lat", "smt-off", "smt-on", "coresched", "coresched-prctl",
-		"7 samples beyond 100 us", NULL,
+		"beyond 100 us: smt-on 7", NULL,
 	};
 	static const char *const metrics_kbuild[] = {
 		"kbuild_mix", "build.elapsed", "db.ops", "vs smt-on",
