@@ -158,7 +158,7 @@ image-path: $(DEPS_STAMP)
 	@scripts/image-build.sh
 
 # ---- tests ----------------------------------------------------------------
-unit-test: $(UNIT_BIN)
+unit-test: $(UNIT_BIN) $(B)/csbench
 	@dups=$$(ls tests/unit | sed -n 's/^t\([0-9]*\)-.*/\1/p' | sort | uniq -d); \
 	if [ -n "$$dups" ]; then echo "unit-test: duplicate test numbers: $$dups" >&2; exit 1; fi
 	@scripts/run-tap.sh $(UNIT_BIN) $(UNIT_SH)

@@ -1,5 +1,5 @@
 # Shell TAP helpers for csbench's script tests (sourced): tap_ok,
-# tap_grep, tap_done. Output and exit codes match tests/tap.h.
+# tap_grep, tap_line, tap_nogrep, tap_skip, tap_done. Output and exit codes match tests/tap.h.
 tap_n=0
 tap_fails=0
 
@@ -29,6 +29,31 @@ tap_grep() {
 		echo "#   want a line matching: $2"
 		sed 's/^/#   got: /' "$3" 2>/dev/null | tail -n 15
 		tap_fails=$((tap_fails + 1))
+	fi
+}
+
+# tap_line DESC LINE FILE: passes when FILE has LINE, whole and verbatim.
+tap_line() {
+	tap_n=$((tap_n + 1))
+	if grep -qxF -- "$2" "$3" 2>/dev/null; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1"
+		echo "#   want line: $2"
+		sed 's/^/#   got: /' "$3" 2>/dev/null | tail -n 15
+		tap_fails=$((tap_fails + 1))
+	fi
+}
+
+# tap_nogrep DESC PATTERN FILE: passes when no line of FILE matches PATTERN.
+tap_nogrep() {
+	tap_n=$((tap_n + 1))
+	if grep -q -- "$2" "$3" 2>/dev/null; then
+		echo "not ok $tap_n - $1"
+		grep -- "$2" "$3" | sed 's/^/#   got: /' | tail -n 15
+		tap_fails=$((tap_fails + 1))
+	else
+		echo "ok $tap_n - $1"
 	fi
 }
 

@@ -26,15 +26,18 @@ static int load(const char *dir, struct report *r)
 int cmd_compare(int argc, char **argv)
 {
 	int all = 0, idx, ret;
+	long threshold = 5;
 	const struct opt opts[] = {
 		{ "all", OPT_FLAG, &all, 0, 0, NULL, "list unchanged rows too" },
+		{ "threshold", OPT_INT, &threshold, 0, 100, "PCT",
+		  "a significant change counts only beyond PCT% (default 5)" },
 		{ NULL }
 	};
 	struct report *old_r, *new_r;
 	struct compare cmp;
 
 	log_prog = "csbench compare";
-	idx = opts_parse("compare", "[--all] OLD_RUN_DIR NEW_RUN_DIR", opts, argc, argv);
+	idx = opts_parse("compare", "[OPTIONS] OLD_RUN_DIR NEW_RUN_DIR", opts, argc, argv);
 	if (idx == -2)
 		return EXIT_OK;
 	if (idx < 0 || argc - idx != 2) {
@@ -48,7 +51,7 @@ int cmd_compare(int argc, char **argv)
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	if (compare_reports(old_r, new_r, &cmp)) {
+	if (compare_reports(old_r, new_r, threshold / 100.0, &cmp)) {
 		err_msg("out of memory");
 		ret = EXIT_FAIL;
 		goto out;

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * csbench history [RESULTS_DIR]: one line per run (oldest first) with its
- * setup and overall verdicts, then each workload's coresched vs smt-off
- * gain across runs, so a drift between patch series revisions shows. The
- * table goes to stdout and to RESULTS_DIR/index.md. Every figure is
+ * csbench history [--metric WL:TENANT.METRIC] [RESULTS_DIR]: one line per
+ * run (oldest first) with its setup and overall verdicts, then each
+ * workload's coresched vs smt-off gain across runs, so a drift between
+ * patch series revisions shows; with --metric, that metric's mean per mode
+ * over the runs. The tables go to stdout and to RESULTS_DIR/index.md, and
+ * RESULTS_DIR/index.json lists the runs with paths relative to it, so the
+ * index survives the results being cloned or moved. Every figure is
  * recomputed from the runs' raw cells.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +20,7 @@
 
 #include "../lib/log.h"
 #include "../lib/opts.h"
+#include "../lib/paths.h"
 #include "../report/report.h"
 #include "cmd.h"
 
@@ -77,9 +83,82 @@ static void write_history(struct report **runs, int n, FILE *out)
 	}
 }
 
+/* "wl:tenant.metric" in one run, or NULL. */
+static const struct report_row *find_metric(const struct report *r, const char *spec)
+{
+	char want[256];
+	int i;
+
+	for (i = 0; i < r->nrows; i++) {
+		snprintf(want, sizeof(want), "%s:%s.%s", r->rows[i].workload,
+			 r->rows[i].tenant, r->rows[i].metric);
+		if (!strcmp(want, spec))
+			return &r->rows[i];
+	}
+	return NULL;
+}
+
+static void write_metric(struct report **runs, int n, const char *spec, FILE *out)
+{
+	int i, m;
+
+	fprintf(out, "\n## %s over runs\n\nMean [95%% CI] per mode.\n\n| run | series |", spec);
+	for (m = 0; m < MODE_COUNT; m++)
+		fprintf(out, " %s |", mode_name(m));
+	fprintf(out, "\n|---|---|");
+	for (m = 0; m < MODE_COUNT; m++)
+		fprintf(out, "---:|");
+	fputc('\n', out);
+	for (i = 0; i < n; i++) {
+		const struct report_row *row = find_metric(runs[i], spec);
+
+		fprintf(out, "| %s | %s |", runs[i]->run, runs[i]->revision);
+		for (m = 0; m < MODE_COUNT; m++) {
+			const struct mode_stats *ms = row ? &row->m[m] : NULL;
+
+			if (!ms || !ms->n)
+				fprintf(out, " - |");
+			else if (isnan(ms->s.ci_lo))
+				fprintf(out, " %s%.4g |", ms->censored ? ">=" : "", ms->s.mean);
+			else
+				fprintf(out, " %s%.4g [%.4g, %.4g] |", ms->censored ? ">=" : "",
+					ms->s.mean, ms->s.ci_lo, ms->s.ci_hi);
+		}
+		fputc('\n', out);
+	}
+}
+
+/* index.json: the runs, with paths relative to the results directory. */
+static int write_index_json(struct report **runs, int n, const char *dir)
+{
+	json_t *list = json_array(), *o;
+	char path[4400], *text;
+	int i, ret;
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:i}",
+			"run", runs[i]->run, "path", runs[i]->run, "revision", runs[i]->revision,
+			"kernel_key", runs[i]->kernel_key, "profile", runs[i]->profile,
+			"accel", runs[i]->accel, "cells", runs[i]->cells, "ok", runs[i]->ok));
+	o = json_pack("{s:i,s:o}", "schema", 1, "runs", list);
+	text = json_dumps(o, JSON_INDENT(1));
+	json_decref(o);
+	snprintf(path, sizeof(path), "%s/index.json", dir);
+	ret = text ? write_atomic(path, text, strlen(text)) : -1;
+	free(text);
+	if (ret)
+		err_msg("cannot write %s", path);
+	return ret;
+}
+
 int cmd_history(int argc, char **argv)
 {
-	const struct opt opts[] = { { NULL } };
+	const char *metric = NULL;
+	const struct opt opts[] = {
+		{ "metric", OPT_STR, &metric, 0, 0, "WL:TENANT.METRIC",
+		  "also show this metric per mode over the runs, e.g. latency-noisy:rt.p99" },
+		{ NULL }
+	};
 	const char *dir = "results";
 	struct report *runs[MAX_RUNS];
 	struct dirent **names;
@@ -88,7 +167,7 @@ int cmd_history(int argc, char **argv)
 	FILE *f;
 
 	log_prog = "csbench history";
-	idx = opts_parse("history", "[RESULTS_DIR]", opts, argc, argv);
+	idx = opts_parse("history", "[OPTIONS] [RESULTS_DIR]", opts, argc, argv);
 	if (idx == -2)
 		return EXIT_OK;
 	if (idx < 0 || argc - idx > 1)
@@ -121,11 +200,27 @@ int cmd_history(int argc, char **argv)
 		err_msg("%s: no run directories", dir);
 		return EXIT_FAIL;
 	}
+	if (metric) {
+		for (i = 0; i < nruns && !find_metric(runs[i], metric); i++)
+			;
+		if (i == nruns) {
+			err_msg("--metric %s: no run has it (form: workload:tenant.metric, "
+				"e.g. latency-noisy:rt.p99)", metric);
+			ret = EXIT_USAGE;
+			goto out;
+		}
+	}
 	write_history(runs, nruns, stdout);
+	if (metric)
+		write_metric(runs, nruns, metric, stdout);
+	if (write_index_json(runs, nruns, dir))
+		ret = EXIT_FAIL;
 	snprintf(path, sizeof(path), "%s/index.md", dir);
 	f = fopen(path, "w");
 	if (f) {
 		write_history(runs, nruns, f);
+		if (metric)
+			write_metric(runs, nruns, metric, f);
 		if (fclose(f))
 			f = NULL;
 	}
@@ -133,6 +228,7 @@ int cmd_history(int argc, char **argv)
 		err_errno(errno, "cannot write %s", path);
 		ret = EXIT_FAIL;
 	}
+out:
 	for (i = 0; i < nruns; i++) {
 		report_free(runs[i]);
 		free(runs[i]);

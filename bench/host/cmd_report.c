@@ -12,23 +12,15 @@
 
 #include "../lib/log.h"
 #include "../lib/opts.h"
+#include "../report/calibrate.h"
 #include "../report/report.h"
 #include "../report/report_plot.h"
 #include "cmd.h"
 
-/* results/calibration-PROFILE.json beside the run, if calibrate made one. */
+/* calibration-PROFILE.json beside the run, if calibrate made one. */
 static void default_calibration(const struct report *r, char *buf, size_t len)
 {
-	char parent[4096];
-
-	snprintf(parent, sizeof(parent), "%s", r->dir);
-	while (strlen(parent) > 1 && parent[strlen(parent) - 1] == '/')
-		parent[strlen(parent) - 1] = '\0';
-	if (strrchr(parent, '/'))
-		*strrchr(parent, '/') = '\0';
-	else
-		snprintf(parent, sizeof(parent), ".");
-	snprintf(buf, len, "%s/calibration-%s.json", parent, r->profile);
+	calibrate_default_path(r->dir, r->profile, buf, len);
 	if (access(buf, R_OK))
 		buf[0] = '\0';
 }
@@ -83,17 +75,18 @@ int report_build(const char *dir, const char *calibration, int plots, int full)
 		report_free(&r);
 		return EXIT_FAIL;
 	}
-	snprintf(path, sizeof(path), "%s/report.json", r.dir);
-	if (write_md(&r, "report.md", 0) || write_md(&r, "report.csv", 1) ||
-	    report_write_json(&r, path)) {
-		err_msg("%s: cannot write the report", r.dir);
-		ret = EXIT_FAIL;
-	}
+	/* Plots first: report.md embeds whichever were drawn. */
 	if (plots) {
 		snprintf(path, sizeof(path), "%s/plots", r.dir);
 		n = report_plot(&r, path);
 		if (n < 0)
 			warn("no plots (%s)", strerror(-n));
+	}
+	snprintf(path, sizeof(path), "%s/report.json", r.dir);
+	if (write_md(&r, "report.md", 0) || write_md(&r, "report.csv", 1) ||
+	    report_write_json(&r, path)) {
+		err_msg("%s: cannot write the report", r.dir);
+		ret = EXIT_FAIL;
 	}
 	if (full) {
 		report_write_md(&r, stdout);

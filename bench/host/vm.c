@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../lib/log.h"
+#include "../lib/paths.h"
 #include "console.h"
 #include "pin.h"
 #include "qmp.h"
@@ -144,22 +145,6 @@ out:
 }
 
 /* Is @prog runnable, either as a path or from $PATH? */
-static int have_program(const char *prog)
-{
-	char path[4096];
-	const char *dirs = getenv("PATH"), *end;
-
-	if (strchr(prog, '/'))
-		return !access(prog, X_OK);
-	for (; dirs && *dirs; dirs = *end ? end + 1 : end) {
-		end = strchrnul(dirs, ':');
-		snprintf(path, sizeof(path), "%.*s/%s", (int)(end - dirs), dirs, prog);
-		if (!access(path, X_OK))
-			return 1;
-	}
-	return 0;
-}
-
 int vm_run(const struct vm_spec *spec, const char *qemu_log,
 	   struct vm_result *res)
 {

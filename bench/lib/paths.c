@@ -119,3 +119,19 @@ int copy_file(const char *src, const char *dst)
 	close(in);
 	return ret;
 }
+
+int have_program(const char *prog)
+{
+	char path[4096];
+	const char *dirs = getenv("PATH"), *end;
+
+	if (strchr(prog, '/'))
+		return !access(prog, X_OK);
+	for (; dirs && *dirs; dirs = *end ? end + 1 : end) {
+		end = strchrnul(dirs, ':');
+		snprintf(path, sizeof(path), "%.*s/%s", (int)(end - dirs), dirs, prog);
+		if (!access(path, X_OK))
+			return 1;
+	}
+	return 0;
+}

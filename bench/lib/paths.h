@@ -10,6 +10,8 @@ void cache_dir(char *buf, size_t len);
 int mkdirs(const char *path, int mode);
 /* Write @len bytes to @path through a temporary file and rename(). */
 int write_atomic(const char *path, const void *data, size_t len);
+/* Would execvp() find @prog (a name looked up in $PATH, or a path)? */
+int have_program(const char *prog);
 /* Copy a file, keeping its mode bits. */
 int copy_file(const char *src, const char *dst);
 

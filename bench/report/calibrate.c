@@ -55,19 +55,19 @@ double calibrate_band(const double *values, int n, enum mean_kind kind, int *spl
 	return band;
 }
 
-/* calibration-PROFILE.json in the run directory's parent. */
-static void default_path(const struct report *r, char *path, size_t len)
+void calibrate_default_path(const char *run_dir, const char *profile, char *path,
+			    size_t len)
 {
 	char parent[4096];
 
-	snprintf(parent, sizeof(parent), "%s", r->dir);
+	snprintf(parent, sizeof(parent), "%s", run_dir);
 	while (strlen(parent) > 1 && parent[strlen(parent) - 1] == '/')
 		parent[strlen(parent) - 1] = '\0';
 	if (strrchr(parent, '/'))
 		*strrchr(parent, '/') = '\0';
 	else
 		snprintf(parent, sizeof(parent), ".");
-	snprintf(path, len, "%s/calibration-%s.json", parent, r->profile);
+	snprintf(path, len, "%s/calibration-%s.json", parent, profile);
 }
 
 int calibrate_write(const char *run_dir, const char *mode, char *path,
@@ -111,7 +111,7 @@ int calibrate_write(const char *run_dir, const char *mode, char *path,
 		return -1;
 	}
 	if (!path[0])
-		default_path(&r, path, pathlen);
+		calibrate_default_path(r.dir, r.profile, path, pathlen);
 	o = json_pack("{s:i,s:s,s:s,s:s,s:o}", "schema", 1, "profile", r.profile,
 		      "mode", mode, "run", r.run, "rows", rows);
 	text = json_dumps(o, JSON_INDENT(1) | JSON_SORT_KEYS);

@@ -21,6 +21,10 @@
  */
 double calibrate_band(const double *values, int n, enum mean_kind kind, int *splits);
 
+/* Where csbench report looks: calibration-PROFILE.json beside RUN_DIR. */
+void calibrate_default_path(const char *run_dir, const char *profile, char *path,
+			    size_t len);
+
 /*
  * Bands for every row of run RUN_DIR measured in mode @mode, written to
  * @path as JSON (profile, mode, run, rows: workload, tenant, metric, n,

@@ -7,8 +7,6 @@
 
 #include "compare.h"
 
-#define Z_LEVEL	1.959963984540054
-
 static const struct report_row *find_row(const struct report *r,
 					 const struct report_row *like)
 {
@@ -22,56 +20,19 @@ static const struct report_row *find_row(const struct report *r,
 	return NULL;
 }
 
-static double log_se(double lo, double hi)
-{
-	return lo > 0 && isfinite(hi) ? (log(hi) - log(lo)) / (2 * Z_LEVEL) : NAN;
-}
-
+/* NEW's mode against OLD's; a lower bound compared with anything proves nothing. */
 static int compare_one(const struct report_row *o, const struct report_row *n,
 		       enum csb_mode m, struct comparison *c)
 {
-	const struct mode_stats *a = &n->m[m], *b = &o->m[m];
-	struct ratio rt;
-
-	memset(c, 0, sizeof(*c));
-	c->p = c->p_adj = NAN;
-	if (!a->n || !b->n)
+	if (n->m[m].censored || o->m[m].censored)
 		return 0;
-	if (n->kind == ROW_PERCENTILE) {
-		double se = hypot(log_se(a->s.ci_lo, a->s.ci_hi), log_se(b->s.ci_lo, b->s.ci_hi));
-
-		if (!(a->s.mean > 0 && b->s.mean > 0) || a->censored || b->censored)
-			return 0;
-		c->ratio = a->s.mean / b->s.mean;
-		c->lo = c->ratio * exp(-Z_LEVEL * se);
-		c->hi = c->ratio * exp(Z_LEVEL * se);
-	} else {
-		if (stats_ratio(a->values, a->n, b->values, b->n,
-				n->kind == ROW_HARMONIC ? MEAN_HARMONIC : MEAN_ARITH,
-				REPORT_LEVEL, &rt))
-			return 0;
-		c->ratio = rt.ratio;
-		c->lo = rt.lo;
-		c->hi = rt.hi;
-		c->p = rt.p;
-	}
-	c->valid = 1;
 	/* The newer run's noise band stands for both. */
 	c->band = n->cmp[0].band;
-	if (n->higher_is_better) {
-		c->gain = c->ratio;
-		c->gain_lo = c->lo;
-		c->gain_hi = c->hi;
-	} else {
-		c->gain = 1 / c->ratio;
-		c->gain_lo = 1 / c->hi;
-		c->gain_hi = 1 / c->lo;
-	}
-	return 1;
+	return report_compare_stats(&n->m[m], &o->m[m], n, c);
 }
 
 int compare_reports(const struct report *old_r, const struct report *new_r,
-		    struct compare *cmp)
+		    double threshold, struct compare *cmp)
 {
 	int i, m, k;
 	double *p;
@@ -106,7 +67,8 @@ int compare_reports(const struct report *old_r, const struct report *new_r,
 
 		c->p_adj = p[k];
 		c->verdict = V_SAME;
-		if (significant && fabs(c->gain - 1) > c->band && !isnan(c->gain_lo)) {
+		if (significant && fabs(c->gain - 1) > fmax(c->band, threshold) &&
+		    !isnan(c->gain_lo)) {
 			if (c->gain_lo > 1)
 				c->verdict = V_BETTER;
 			else if (c->gain_hi < 1)
@@ -139,9 +101,10 @@ void compare_write_md(const struct report *old_r, const struct report *new_r,
 		fprintf(out, "**Warning:** the runs differ in profile or accelerator; "
 			"their figures are not comparable.\n\n");
 	fprintf(out, "%d rows x modes compared: %d regressions, %d improvements "
-		"(Welch, %s-corrected over all of them, alpha %.2f; noise band of the new "
-		"run where calibrated). Change: new vs old, + is better.\n\n",
-		cmp->n, cmp->regressions, cmp->improvements, new_r->correction, REPORT_ALPHA);
+		"(Welch, %s-corrected over all of them, alpha %.2f; beyond the threshold "
+		"and the new run's noise band where calibrated). Change: new vs old, + is "
+		"better.\n\n", cmp->n, cmp->regressions, cmp->improvements,
+		new_r->correction, REPORT_ALPHA);
 	fprintf(out, "| workload | metric | mode | old | new | change [95%% CI] | verdict |\n"
 		"|---|---|---|---:|---:|---|---|\n");
 	for (k = 0; k < cmp->n; k++) {

@@ -24,9 +24,13 @@ struct compare {
 	int regressions, improvements;
 };
 
-/* Fill @cmp from two computed reports. 0, or -ENOMEM. */
+/*
+ * Fill @cmp from two computed reports. A significant change for the worse
+ * counts as a regression only if it loses more than @threshold (a
+ * fraction: 0.05 is 5%), and likewise for improvements. 0, or -ENOMEM.
+ */
 int compare_reports(const struct report *old_r, const struct report *new_r,
-		    struct compare *cmp);
+		    double threshold, struct compare *cmp);
 void compare_free(struct compare *cmp);
 /* Markdown: the changes first, then the verdicts of both runs. */
 void compare_write_md(const struct report *old_r, const struct report *new_r,

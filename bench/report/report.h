@@ -130,6 +130,13 @@ int report_load_calibration(struct report *r, const char *path, char *err,
 			    size_t errlen);
 /* Statistics, comparisons, verdicts. */
 int report_compute(struct report *r);
+/*
+ * @a against @b, two summarised modes of rows like @row: ratio of means,
+ * interval, Welch's p (none for percentiles), gain. Keeps c->band. 1 if
+ * there was something to compare, else 0 (c->valid 0).
+ */
+int report_compare_stats(const struct mode_stats *a, const struct mode_stats *b,
+			 const struct report_row *row, struct comparison *c);
 void report_free(struct report *r);
 
 void report_write_md(const struct report *r, FILE *out);

@@ -80,21 +80,23 @@ static void orient(struct comparison *c, int higher_is_better)
 	}
 }
 
-static void compare_row(struct report_row *row, enum report_cmp k)
+int report_compare_stats(const struct mode_stats *a, const struct mode_stats *b,
+			 const struct report_row *row, struct comparison *c)
 {
-	struct mode_stats *a = &row->m[report_cmps[k].a], *b = &row->m[report_cmps[k].b];
-	struct comparison *c = &row->cmp[k];
+	double band = c->band;
 	struct ratio rt;
 
+	memset(c, 0, sizeof(*c));
+	c->band = band;
 	c->p = c->p_adj = NAN;
 	if (!a->n || !b->n)
-		return;
+		return 0;
 	if (row->kind == ROW_PERCENTILE) {
 		double sa = log_se(a->s.ci_lo, a->s.ci_hi), sb = log_se(b->s.ci_lo, b->s.ci_hi);
 		double se = sqrt(sa * sa + sb * sb);
 
 		if (!(a->s.mean > 0 && b->s.mean > 0))
-			return;
+			return 0;
 		c->ratio = a->s.mean / b->s.mean;
 		c->lo = isnan(se) ? NAN : c->ratio * exp(-Z_LEVEL * se);
 		c->hi = isnan(se) ? NAN : c->ratio * exp(Z_LEVEL * se);
@@ -102,7 +104,7 @@ static void compare_row(struct report_row *row, enum report_cmp k)
 		if (stats_ratio(a->values, a->n, b->values, b->n,
 				row->kind == ROW_HARMONIC ? MEAN_HARMONIC : MEAN_ARITH,
 				REPORT_LEVEL, &rt))
-			return;
+			return 0;
 		c->ratio = rt.ratio;
 		c->lo = rt.lo;
 		c->hi = rt.hi;
@@ -110,6 +112,7 @@ static void compare_row(struct report_row *row, enum report_cmp k)
 	}
 	c->valid = 1;
 	orient(c, row->higher_is_better);
+	return 1;
 }
 
 static enum verdict judge(const struct comparison *c, int significant)
@@ -265,7 +268,8 @@ int report_compute(struct report *r)
 				stats_summarise(ms->values, ms->n, MEAN_ARITH, REPORT_LEVEL, &ms->s);
 		}
 		for (k = 0; k < CMP_COUNT; k++)
-			compare_row(row, k);
+			report_compare_stats(&row->m[report_cmps[k].a], &row->m[report_cmps[k].b],
+					     row, &row->cmp[k]);
 	}
 	ret = correct_and_judge(r);
 	if (ret)

@@ -4,7 +4,9 @@
  * csbench also prints), then how the numbers were made and what hardware
  * model they stand for, then every row with its intervals.
  */
+#include <dirent.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -212,6 +214,36 @@ static void write_rows(const struct report *r, FILE *out)
 	}
 }
 
+static int is_svg(const struct dirent *de)
+{
+	size_t len = strlen(de->d_name);
+
+	return len > 4 && !strcmp(de->d_name + len - 4, ".svg");
+}
+
+/* Whatever csbench report drew into DIR/plots (gains first), embedded. */
+static void write_plots(const struct report *r, FILE *out)
+{
+	char path[4200];
+	struct dirent **names;
+	int n, i, pass;
+
+	snprintf(path, sizeof(path), "%s/plots", r->dir);
+	n = scandir(path, &names, is_svg, alphasort);
+	if (n <= 0)
+		return;
+	fprintf(out, "## Plots\n\nSVG, with PNG beside each in `plots/`.\n\n");
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < n; i++)
+			if (!strcmp(names[i]->d_name, "gains.svg") == !pass)
+				fprintf(out, "![%.*s](plots/%s)\n\n",
+					(int)strlen(names[i]->d_name) - 4, names[i]->d_name,
+					names[i]->d_name);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
 void report_write_md(const struct report *r, FILE *out)
 {
 	int i;
@@ -222,6 +254,7 @@ void report_write_md(const struct report *r, FILE *out)
 	report_write_summary(r, out);
 	fputc('\n', out);
 	write_model(r, out);
+	write_plots(r, out);
 	write_rows(r, out);
 	if (r->nfailed) {
 		fprintf(out, "\n## Cells not ok (left out of every figure)\n\n");

@@ -618,6 +618,10 @@ static int make_script(struct plotter *p, const struct plot_kind *kind, int wl)
 		ret = open_out(p->outdir, stem, ".gp", &gp);
 	if (!ret)
 		ret = kind->write(p->r, wl, stem, dat, gp);
+	/* The same plot as PNG, for viewers without SVG. */
+	if (ret > 0)
+		fprintf(gp, "set terminal pngcairo size 900,500 font 'sans,10'\n"
+			"set output '%s.png'\nreplot\n", stem);
 	ret2 = close_out(dat, p->outdir, stem, ".dat");
 	if (ret >= 0 && ret2)
 		ret = ret2;
@@ -651,20 +655,6 @@ static int write_scripts(struct plotter *p)
 
 /* ---- gnuplot ------------------------------------------------------------- */
 
-/* Is @prog in $PATH, as execvp() would find it? */
-static int have_program(const char *prog)
-{
-	const char *dirs = getenv("PATH"), *end;
-	char path[PLOT_PATH_MAX];
-
-	for (; dirs && *dirs; dirs = *end ? end + 1 : end) {
-		end = strchrnul(dirs, ':');
-		snprintf(path, sizeof(path), "%.*s/%s", (int)(end - dirs), dirs, prog);
-		if (!access(path, X_OK))
-			return 1;
-	}
-	return 0;
-}
 
 /* In the child: only async-signal-safe calls, as the caller may have threads. */
 static void __attribute__((noreturn))

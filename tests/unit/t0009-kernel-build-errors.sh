@@ -7,27 +7,18 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-fails=0
+. "$top/tests/tap.sh"
 expect_fail() {	# expect_fail DESC PATTERN ENV... (runs kernel-build.sh)
 	desc=$1 pattern=$2
 	shift 2
-	n=$((n + 1))
 	if env CSBENCH_CACHE="$tmp/cache" "$@" "$top/scripts/kernel-build.sh" \
 		>"$tmp/out" 2>"$tmp/err"; then
-		echo "not ok $n - $desc (it succeeded)"
-		fails=$((fails + 1))
-	elif grep -q "$pattern" "$tmp/err"; then
-		echo "ok $n - $desc"
+		tap_ok "$desc (it succeeded)" false
 	else
-		echo "not ok $n - $desc"
-		echo "#   want stderr matching: $pattern"
-		sed 's/^/#   got: /' "$tmp/err"
-		fails=$((fails + 1))
+		tap_grep "$desc" "$pattern" "$tmp/err"
 	fi
 }
 
-echo "TAP version 13"
 mkdir -p "$tmp/src/linux-source-6.1" "$tmp/ps-missing" "$tmp/ps-bad"
 echo "hello" >"$tmp/src/linux-source-6.1/Makefile"
 tar -C "$tmp/src" -cJf "$tmp/fake.tar.xz" linux-source-6.1
@@ -52,14 +43,9 @@ expect_fail "a patch that does not apply is named" \
 	"patch 0001-does-not-apply.patch does not apply" \
 	KERNEL_TARBALL="$tmp/fake.tar.xz" PATCHSET="$tmp/ps-bad"
 
-n=$((n + 1))
-if [ -z "$(ls "$tmp/cache/kernel" 2>/dev/null | grep -v '\.log$')" ] &&
-	[ -z "$(ls "$tmp/cache/tree" 2>/dev/null)" ]; then
-	echo "ok $n - no cache entry or tree left behind by the failures"
-else
-	echo "not ok $n - no cache entry or tree left behind by the failures"
-	ls -R "$tmp/cache" | sed 's/^/#   /'
-	fails=$((fails + 1))
-fi
-echo "1..$n"
-[ $fails -eq 0 ]
+nothing_left() {
+	[ -z "$(ls "$tmp/cache/kernel" 2>/dev/null | grep -v '\.log$')" ] &&
+		[ -z "$(ls "$tmp/cache/tree" 2>/dev/null)" ]
+}
+tap_ok "no cache entry or tree left behind by the failures" nothing_left
+tap_done

@@ -246,12 +246,15 @@ static void test_calibrate_and_compare(void)
 	}
 	load("a", &rep);
 	load("c", &rep2);
-	check_int(compare_reports(&rep, &rep, &cmp), ==, 0, "compare a run with itself");
+	check_int(compare_reports(&rep, &rep, 0.05, &cmp), ==, 0, "compare a run with itself");
 	check_int(cmp.regressions + cmp.improvements, ==, 0, "no change");
 	compare_free(&cmp);
-	check_int(compare_reports(&rep, &rep2, &cmp), ==, 0, "compare two runs");
+	check_int(compare_reports(&rep, &rep2, 0.05, &cmp), ==, 0, "compare two runs");
 	tap_ok(cmp.regressions >= 1, "coresched rate 50 -> 41: a regression (%d found)",
 	       cmp.regressions);
+	compare_free(&cmp);
+	check_int(compare_reports(&rep, &rep2, 0.9, &cmp), ==, 0, "with a 90 percent threshold");
+	check_int(cmp.regressions, ==, 0, "an 18 percent loss is below it");
 	compare_free(&cmp);
 }
 
