@@ -6,20 +6,26 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "../lib/log.h"
 #include "../lib/opts.h"
+#include "../report/calibrate.h"
 #include "../report/compare.h"
 #include "cmd.h"
 
+/* A run's report, with the noise bands its profile was calibrated with. */
 static int load(const char *dir, struct report *r)
 {
-	char err[4400];
+	char err[4400], cal[4200];
 
 	if (report_load(dir, r, err, sizeof(err))) {
 		err_msg("%s", err);
 		return -1;
 	}
+	calibrate_default_path(r->dir, r->profile, cal, sizeof(cal));
+	if (!access(cal, R_OK) && report_load_calibration(r, cal, err, sizeof(err)))
+		warn("%s (no noise bands)", err);
 	return report_compute(r);
 }
 

@@ -53,9 +53,10 @@ static void write_history(struct report **runs, int n, FILE *out)
 
 		for (k = 0; k < 3; k++)
 			report_fmt_gain(&r->overall[k], g[k], sizeof(g[k]));
-		fprintf(out, "| [%s](%s/report.md) | %s | %s | %s | %s | %d/%d | %s | %s | %s |\n",
+		fprintf(out, "| [%s](%s/report.md) | %s | %s | %s | %s | %d/%d%s | %s | %s | %s |\n",
 			r->run, r->run, r->revision, r->kernel_key, r->profile, r->accel, r->ok,
-			r->cells, g[0], g[1], g[2]);
+			r->expected_cells ?: r->cells,
+			r->cells < r->expected_cells ? " (incomplete)" : "", g[0], g[1], g[2]);
 	}
 	fprintf(out, "\n## coresched vs smt-off per workload\n\n| workload |");
 	for (i = 0; i < n; i++)
@@ -163,7 +164,7 @@ int cmd_history(int argc, char **argv)
 	struct report *runs[MAX_RUNS];
 	struct dirent **names;
 	char path[4400], err[4400];
-	int idx, n, i, nruns = 0, ret = EXIT_OK;
+	int idx, n, i, nruns = 0, ret = EXIT_OK, total, seen;
 	FILE *f;
 
 	log_prog = "csbench history";
@@ -179,12 +180,18 @@ int cmd_history(int argc, char **argv)
 		err_errno(errno, "%s", dir);
 		return EXIT_FAIL;
 	}
-	for (i = 0; i < n; i++) {
+	/* The newest MAX_RUNS runs: names sort by date. */
+	for (i = 0, total = 0; i < n; i++)
+		total += is_run(dir, names[i]->d_name);
+	if (total > MAX_RUNS)
+		warn("%d runs in %s: showing the newest %d", total, dir, MAX_RUNS);
+	for (i = 0, seen = 0; i < n; i++) {
 		struct report *r;
 
-		if (nruns < MAX_RUNS && is_run(dir, names[i]->d_name) &&
+		if (is_run(dir, names[i]->d_name) && seen++ >= total - MAX_RUNS &&
 		    (r = calloc(1, sizeof(*r)))) {
 			snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+			snprintf(err, sizeof(err), "statistics failed");
 			if (report_load(path, r, err, sizeof(err)) || report_compute(r)) {
 				warn("skipping %s: %s", path, err);
 				report_free(r);

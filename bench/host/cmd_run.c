@@ -455,12 +455,13 @@ int cmd_run(int argc, char **argv)
 		err_errno(errno, "cannot create %s", in);
 		return EXIT_FAIL;
 	}
-	vm_catch_interrupts();
 	cache_dir(cache, sizeof(cache));
 	if (accel_choose(accel_arg, kernel, initrd, cache, &accel, why, sizeof(why))) {
 		err_msg("--accel %s: expected auto, tcg or kvm", accel_arg);
 		return EXIT_USAGE;
 	}
+	/* After the probe: an interrupted probe must not be cached as "tcg". */
+	vm_catch_interrupts();
 	write_manifest(&r, kernel, image, modes_arg, reps, why, accel);
 	if (resume && salvage_boots(&r))
 		return stop_run(&r, count_done(&r), "cannot store results", EXIT_FAIL);
@@ -485,6 +486,9 @@ int cmd_run(int argc, char **argv)
 
 		if (vm_interrupted())
 			return stop_run(&r, done, "interrupted", EXIT_INTERRUPTED);
+		/* The guest writes its results onto the share, on this disk. */
+		if (run_dir_check_space(dir, min_free_mb))
+			return stop_run(&r, done, "disk full", EXIT_FAIL);
 		snprintf(boot_dir, sizeof(boot_dir), "%s/boots/%d", dir, boot);
 		snprintf(in, sizeof(in), "%s/in", boot_dir);
 		n = prepare_boot(&r, in, pending, &timeout,
@@ -500,15 +504,13 @@ int cmd_run(int argc, char **argv)
 				warn("cannot remove %s", boot_dir);
 			break;
 		}
-		/* The guest writes its results onto the share, on this disk. */
-		if (run_dir_check_space(dir, min_free_mb))
-			return stop_run(&r, done, "disk full", EXIT_FAIL);
 		snprintf(script, sizeof(script), "%s/job.sh", boot_dir);
 		f = fopen(script, "w");
-		if (!f)
-			return EXIT_FAIL;
-		fprintf(f, "mkdir -p out\ncsbench-agent cells.txt . out\n");
-		fclose(f);
+		if (!f || fputs("mkdir -p out\ncsbench-agent cells.txt . out\n", f) < 0 ||
+		    fclose(f)) {
+			err_errno(errno, "cannot write %s", script);
+			return stop_run(&r, done, "cannot prepare a boot", EXIT_FAIL);
+		}
 		spec.out = boot_dir;
 		spec.script = script;
 		spec.bin_dir = bin;
@@ -546,6 +548,14 @@ int cmd_run(int argc, char **argv)
 					"disk full" : "cannot store results", EXIT_FAIL);
 		if (res.vm.outcome == VM_INTERRUPTED)
 			return stop_run(&r, done, "interrupted", EXIT_INTERRUPTED);
+		/*
+		 * A guest that never reached csbench-init (QEMU missing, the share
+		 * not prepared, a kernel that panics at boot) would fail every
+		 * boot the same way: stop rather than blame each cell in turn.
+		 */
+		if (res.vm.boot_s < 0 && !col.got)
+			return stop_run(&r, done, res.vm.problem[0] ? res.vm.problem :
+					"the guest did not boot", EXIT_GUEST);
 		/* The agent stops when it cannot store a cell: not the guest's fault. */
 		if (col.got < n && run_dir_check_space(dir, min_free_mb))
 			return stop_run(&r, done, "disk full", EXIT_FAIL);
@@ -562,5 +572,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (report ? report_build(dir, NULL, 1, 0) != EXIT_OK : run_report_table(dir, stdout))
 		return EXIT_FAIL;
+	if (vm_interrupted())
+		return EXIT_INTERRUPTED;
 	return guest_failures ? EXIT_GUEST : EXIT_OK;
 }

@@ -50,6 +50,18 @@ static void write_info(const char *path, const struct job_spec *s,
 		warn("cannot write %s", path);
 }
 
+/* The guest never started: say why, as vm_run would, and blame the host. */
+static int setup_failed(struct job_result *r, int err, const char *what,
+			const char *path)
+{
+	r->vm.outcome = VM_QEMU_FAILED;
+	r->vm.boot_s = -1;
+	snprintf(r->vm.problem, sizeof(r->vm.problem), "%s %s: %s", what, path,
+		 strerror(err));
+	err_msg("%s", r->vm.problem);
+	return -1;
+}
+
 int job_run(struct job_spec *s, struct job_result *r)
 {
 	char console[4096], qemu_log[4096], qmp[256], path[4096];
@@ -61,10 +73,8 @@ int job_run(struct job_spec *s, struct job_result *r)
 	snprintf(r->share, sizeof(r->share), "%s/share", s->out);
 	snprintf(path, sizeof(path), "%s/bin", r->share);
 	ret = mkdirs(path, 0755);
-	if (ret) {
-		err_errno(-ret, "create %s", path);
-		return -1;
-	}
+	if (ret)
+		return setup_failed(r, -ret, "cannot create", path);
 	snprintf(path, sizeof(path), "%s/job", r->share);
 	ret = copy_file(s->script, path);
 	if (!ret && s->bin_dir) {
@@ -73,10 +83,8 @@ int job_run(struct job_spec *s, struct job_result *r)
 	}
 	if (!ret && s->extra_dir)
 		ret = copy_dir(s->extra_dir, r->share);
-	if (ret) {
-		err_errno(-ret, "prepare share %s", r->share);
-		return -1;
-	}
+	if (ret)
+		return setup_failed(r, -ret, "cannot prepare the share", r->share);
 	/* Stale results from an earlier boot must not be mistaken for ours. */
 	for (const char *const *n = (const char *const[]){ "job.log",
 		"job.status", "init.log", NULL }; *n; n++) {

@@ -86,8 +86,10 @@ int run_dir_check_space(const char *dir, long min_mb)
 	double free_mb;
 
 	if (statvfs(dir, &st)) {
-		err_errno(errno, "%s", dir);
-		return -errno;
+		int err = errno;
+
+		err_errno(err, "%s", dir);
+		return -err;
 	}
 	free_mb = (double)st.f_bavail * st.f_frsize / (1 << 20);
 	if (free_mb < min_mb) {

@@ -206,15 +206,15 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 		struct stat st;
 		pid_t w;
 
-		if (spec->on_poll)
-			spec->on_poll(spec->poll_arg);
+		if (spec->on_poll && spec->on_poll(spec->poll_arg))
+			caller_stop = 1;
 		if (spec->progress_file && !stat(spec->progress_file, &st) &&
 		    (st.st_size != last_size || st.st_mtime != last_mtime)) {
 			last_size = st.st_size;
 			last_mtime = st.st_mtime;
 			last_change = now_s();
 		}
-		if (stop_signal)
+		if (stop_signal || caller_stop)
 			break;
 		if (spec->stall_s && now_s() - last_change > spec->stall_s) {
 			stalled = 1;

@@ -216,3 +216,84 @@ out:
 		gsl_rng_free(rng);
 	return err;
 }
+
+/* Smallest bucket k with sum over the picked reps of cum[k] >= target. */
+static int cum_search_sum(long *const *cum, const int *pick, int n, int ncat,
+			  long target)
+{
+	int lo = 0, hi = ncat - 1, mid, j;
+	long s;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		for (s = 0, j = 0; j < n; j++)
+			s += cum[pick[j]][mid];
+		if (s >= target)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/*
+ * Resampling whole repetitions keeps what the sample bootstrap above
+ * ignores: repetitions differ from each other (boots, host load) far more
+ * than samples within one do. Each resample picks n repetitions with
+ * replacement and takes the percentile of their merged histogram, found
+ * by a binary search over the sum of their cumulative counts.
+ */
+int histstats_bootstrap_reps_ci(const struct hist *reps, int n, double q,
+				double level, int iters, unsigned long seed,
+				double *lo, double *hi, int *censored)
+{
+	int ncat, i, j, err = -ENOMEM, *pick = NULL, *val = NULL;
+	long **cum = NULL, total;
+	gsl_rng *rng = NULL;
+
+	if (n < 2 || !(q > 0 && q <= 1) || !(level > 0 && level < 1) || iters < 1 ||
+	    !lo || !hi)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		if (!histstats_valid(&reps[i]) || reps[i].nbuckets != reps[0].nbuckets)
+			return -EINVAL;
+	ncat = reps[0].nbuckets + 1;
+	cum = calloc(n, sizeof(*cum));
+	pick = malloc(sizeof(*pick) * n);
+	val = malloc(sizeof(*val) * iters);
+	rng = gsl_rng_alloc(gsl_rng_mt19937);
+	if (!cum || !pick || !val || !rng)
+		goto out;
+	gsl_rng_set(rng, seed);
+	for (i = 0; i < n; i++) {
+		cum[i] = malloc(sizeof(long) * ncat);
+		if (!cum[i])
+			goto out;
+		for (j = 0; j < reps[i].nbuckets; j++)
+			cum[i][j] = (j ? cum[i][j - 1] : 0) + reps[i].count[j];
+		cum[i][ncat - 1] = histstats_total(&reps[i]);
+	}
+	for (i = 0; i < iters; i++) {
+		for (total = 0, j = 0; j < n; j++) {
+			pick[j] = gsl_rng_uniform_int(rng, n);
+			total += cum[pick[j]][ncat - 1];
+		}
+		val[i] = total ? cum_search_sum(cum, pick, n, ncat, nearest_rank(q, total)) :
+			 ncat - 1;
+	}
+	qsort(val, iters, sizeof(*val), cmp_int);
+	*lo = val[nearest_rank((1 - level) / 2, iters) - 1];
+	*hi = val[nearest_rank((1 + level) / 2, iters) - 1];
+	if (censored)
+		*censored = *hi == reps[0].nbuckets;
+	err = 0;
+out:
+	for (i = 0; cum && i < n; i++)
+		free(cum[i]);
+	free(cum);
+	free(pick);
+	free(val);
+	if (rng)
+		gsl_rng_free(rng);
+	return err;
+}

@@ -60,4 +60,16 @@ int histstats_bootstrap_ci(const struct hist *h, double q, double level,
 			   int iters, unsigned long seed, double *lo,
 			   double *hi, int *censored);
 
+/*
+ * Bootstrap CI for a percentile of @n >= 2 repetitions' merged histogram
+ * (all of @nbuckets alike), resampling whole repetitions: each resample
+ * merges n repetitions drawn with replacement. This is the interval to
+ * quote when the repetitions differ more than their samples' noise says.
+ * Same arguments and results as histstats_bootstrap_ci(); -EINVAL for
+ * n < 2 or histograms of different sizes.
+ */
+int histstats_bootstrap_reps_ci(const struct hist *reps, int n, double q,
+				double level, int iters, unsigned long seed,
+				double *lo, double *hi, int *censored);
+
 #endif

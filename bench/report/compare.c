@@ -20,12 +20,10 @@ static const struct report_row *find_row(const struct report *r,
 	return NULL;
 }
 
-/* NEW's mode against OLD's; a lower bound compared with anything proves nothing. */
+/* NEW's mode against OLD's. */
 static int compare_one(const struct report_row *o, const struct report_row *n,
 		       enum csb_mode m, struct comparison *c)
 {
-	if (n->m[m].censored || o->m[m].censored)
-		return 0;
 	/* The newer run's noise band stands for both. */
 	c->band = n->cmp[0].band;
 	return report_compare_stats(&n->m[m], &o->m[m], n, c);
@@ -67,7 +65,7 @@ int compare_reports(const struct report *old_r, const struct report *new_r,
 
 		c->p_adj = p[k];
 		c->verdict = V_SAME;
-		if (significant && fabs(c->gain - 1) > fmax(c->band, threshold) &&
+		if (significant && fmax(c->gain, 1 / c->gain) - 1 > fmax(c->band, threshold) &&
 		    !isnan(c->gain_lo)) {
 			if (c->gain_lo > 1)
 				c->verdict = V_BETTER;

@@ -58,6 +58,8 @@ struct mode_stats {
 	struct summary s;	/* mean of the row's kind; percentile rows: merged */
 	int censored;		/* the merged percentile is a lower bound */
 	struct hist hist;	/* percentile rows: merged over repetitions */
+	struct hist *rep_hist;	/* and each repetition's, for the bootstrap */
+	int nrep_hist;
 };
 
 /* a vs b: ratio of means, and "gain" oriented so that > 1 is better for a. */
@@ -90,6 +92,8 @@ struct mode_extra {
 	double handoff_max_us, handoff_p99_us_max;
 	double pair_share_pct;		/* mean */
 	double both_busy_share;		/* both/(one+both) busy; NAN: no data */
+	/* How many cells had each figure (older runs lack some). */
+	int n_forced_idle, n_cpu_util, n_corun, n_both_busy;
 };
 
 struct report_workload {

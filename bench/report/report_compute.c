@@ -43,10 +43,19 @@ static void summarise_percentile(struct mode_stats *ms, double pct,
 		return;
 	ms->s.mean = v;
 	ms->censored = cens;
-	if (!histstats_bootstrap_ci(&ms->hist, pct / 100, REPORT_LEVEL,
-				    REPORT_BOOT_ITERS, seed, &lo, &hi, &cens_hi)) {
+	/*
+	 * With repetitions, resample them (they differ far more than their
+	 * samples do); with one, resample its samples.
+	 */
+	if (!(ms->nrep_hist >= 2 ?
+	      histstats_bootstrap_reps_ci(ms->rep_hist, ms->nrep_hist, pct / 100,
+					  REPORT_LEVEL, REPORT_BOOT_ITERS, seed, &lo, &hi,
+					  &cens_hi) :
+	      histstats_bootstrap_ci(&ms->hist, pct / 100, REPORT_LEVEL,
+				     REPORT_BOOT_ITERS, seed, &lo, &hi, &cens_hi))) {
 		ms->s.ci_lo = lo;
-		ms->s.ci_hi = hi;
+		/* An upper end in the overflow is no bound at all. */
+		ms->s.ci_hi = cens_hi ? INFINITY : hi;
 	}
 	/* The spread of the per-repetition values, for the reader. */
 	if (ms->n >= 2) {
@@ -89,17 +98,22 @@ int report_compare_stats(const struct mode_stats *a, const struct mode_stats *b,
 	memset(c, 0, sizeof(*c));
 	c->band = band;
 	c->p = c->p_adj = NAN;
-	if (!a->n || !b->n)
+	/* A lower bound compared with anything proves nothing: no figure. */
+	if (!a->n || !b->n || a->censored || b->censored)
 		return 0;
 	if (row->kind == ROW_PERCENTILE) {
 		double sa = log_se(a->s.ci_lo, a->s.ci_hi), sb = log_se(b->s.ci_lo, b->s.ci_hi);
-		double se = sqrt(sa * sa + sb * sb);
+		double se = sqrt(sa * sa + sb * sb), t, df;
 
 		if (!(a->s.mean > 0 && b->s.mean > 0))
 			return 0;
 		c->ratio = a->s.mean / b->s.mean;
 		c->lo = isnan(se) ? NAN : c->ratio * exp(-Z_LEVEL * se);
 		c->hi = isnan(se) ? NAN : c->ratio * exp(Z_LEVEL * se);
+		/* Significance from the repetitions' own percentiles, like any row. */
+		if (row->percentile < 100 && a->n >= 2 && b->n >= 2 &&
+		    stats_welch(a->values, a->n, b->values, b->n, &t, &df, &c->p))
+			c->p = NAN;
 	} else {
 		if (stats_ratio(a->values, a->n, b->values, b->n,
 				row->kind == ROW_HARMONIC ? MEAN_HARMONIC : MEAN_ARITH,
@@ -119,7 +133,8 @@ static enum verdict judge(const struct comparison *c, int significant)
 {
 	if (!c->valid)
 		return V_NONE;
-	if (!significant || isnan(c->gain_lo) || fabs(c->gain - 1) <= c->band)
+	/* Bands are symmetric on the log scale: a 10% band is 1/1.1 to 1.1. */
+	if (!significant || isnan(c->gain_lo) || fmax(c->gain, 1 / c->gain) - 1 <= c->band)
 		return V_SAME;
 	if (c->gain_lo > 1)
 		return V_BETTER;
@@ -151,8 +166,9 @@ static int correct_and_judge(struct report *r)
 
 			c->p_adj = p[i * CMP_COUNT + k];
 			/* A lower bound compared with anything proves nothing. */
-			c->verdict = judge(c, !censored &&
-					   (isnan(c->p) ? !isnan(c->gain_lo) : c->p_adj < REPORT_ALPHA));
+			/* No p (one repetition, a maximum): no verdict either way. */
+			c->verdict = judge(c, !censored && !isnan(c->p) &&
+					   c->p_adj < REPORT_ALPHA);
 		}
 	free(p);
 	return 0;
@@ -213,6 +229,34 @@ static void judge_combined(struct comparison **cs, int n)
 	}
 }
 
+/*
+ * Throughput rows, for the SMT-yield model: rates, and the run time of a
+ * fixed amount of work (seconds). Latencies (percentiles, us or ns) say
+ * nothing about how much work a core got through.
+ */
+static int is_throughput_row(const struct report_row *row)
+{
+	return row->kind == ROW_HARMONIC ||
+	       (row->kind == ROW_ARITH && !strcmp(row->unit, "s"));
+}
+
+static double breakeven(const struct report *r, const struct report_workload *wl)
+{
+	const struct comparison *cs[REPORT_MAX_ROWS];
+	struct comparison thr;
+	int i, n = 0;
+
+	if (isnan(wl->x[MODE_CORESCHED].both_busy_share))
+		return NAN;
+	for (i = 0; i < r->nrows; i++)
+		if (!strcmp(r->rows[i].workload, wl->name) && is_throughput_row(&r->rows[i]))
+			cs[n++] = &r->rows[i].cmp[CMP_CS_OFF];
+	combine(cs, n, &thr);
+	if (!thr.valid)
+		return NAN;
+	return smt_breakeven_yield(thr.gain, wl->x[MODE_CORESCHED].both_busy_share);
+}
+
 static void workload_verdicts(struct report *r)
 {
 	const struct comparison *cs[REPORT_MAX_ROWS];
@@ -233,11 +277,7 @@ static void workload_verdicts(struct report *r)
 			overall[k][w] = &wl->verdict[k];
 			all[nall++] = &wl->verdict[k];
 		}
-		wl->breakeven_yield = NAN;
-		if (wl->verdict[CMP_CS_OFF].valid &&
-		    !isnan(wl->x[MODE_CORESCHED].both_busy_share))
-			wl->breakeven_yield = smt_breakeven_yield(
-				wl->verdict[CMP_CS_OFF].gain, wl->x[MODE_CORESCHED].both_busy_share);
+		wl->breakeven_yield = breakeven(r, wl);
 	}
 	/* Workload verdicts are one table of comparisons, the overall line another. */
 	judge_combined(all, nall);

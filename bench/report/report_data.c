@@ -33,9 +33,11 @@ int report_write_csv(const struct report *r, FILE *out)
 
 	fprintf(out, "workload,tenant,metric,unit,higher_is_better,mean_kind,mode,n,"
 		"mean,ci_lo,ci_hi,sd,cv,censored");
+	/* Named by both modes: smt-off is the reference of two comparisons. */
 	for (k = 0; k < CMP_COUNT; k++)
-		fprintf(out, ",vs_%1$s_ratio,vs_%1$s_lo,vs_%1$s_hi,vs_%1$s_p_adj,vs_%1$s_verdict",
-			mode_name(report_cmps[k].b));
+		fprintf(out, ",%1$s_vs_%2$s_ratio,%1$s_vs_%2$s_lo,%1$s_vs_%2$s_hi,"
+			"%1$s_vs_%2$s_p_adj,%1$s_vs_%2$s_verdict",
+			mode_name(report_cmps[k].a), mode_name(report_cmps[k].b));
 	fputc('\n', out);
 	for (i = 0; i < r->nrows; i++) {
 		const struct report_row *row = &r->rows[i];

@@ -140,21 +140,25 @@ static json_t *tenant_hist(json_t *metrics, const char *tenant)
 	return NULL;
 }
 
-static int add_hist(struct hist *dst, json_t *m)
+/* Keep each repetition's histogram (for the bootstrap) and their sum. */
+static int add_hist(struct mode_stats *ms, json_t *m)
 {
 	json_t *b = json_object_get(m, "hist_buckets_us"), *v;
-	struct hist h;
+	struct hist *h, *more;
 	size_t i;
-	int ret;
 
-	if (histstats_init(&h, json_array_size(b)))
+	more = realloc(ms->rep_hist, (ms->nrep_hist + 1) * sizeof(*more));
+	if (!more)
 		return -ENOMEM;
+	ms->rep_hist = more;
+	h = &ms->rep_hist[ms->nrep_hist];
+	if (histstats_init(h, json_array_size(b)))
+		return -ENOMEM;
+	ms->nrep_hist++;
 	json_array_foreach(b, i, v)
-		h.count[i] = json_integer_value(v);
-	h.overflow = json_integer_value(json_object_get(m, "hist_overflow"));
-	ret = histstats_add(dst, &h);
-	histstats_free(&h);
-	return ret;
+		h->count[i] = json_integer_value(v);
+	h->overflow = json_integer_value(json_object_get(m, "hist_overflow"));
+	return histstats_add(&ms->hist, h);
 }
 
 static double sum_object(json_t *o)
@@ -168,21 +172,26 @@ static double sum_object(json_t *o)
 	return sum;
 }
 
+/* A running mean over the cells that have the figure, counted in *n. */
+static void running_mean(double *mean, int *n, double v)
+{
+	*mean = (*n)++ ? *mean + (v - *mean) / *n : v;
+}
+
 static void add_extra(struct mode_extra *x, json_t *c, int mode)
 {
 	json_t *co = json_object_get(c, "corun");
-	double measured = json_number_value(json_object_get(c, "measured_s"));
-	double one = json_number_value(json_object_get(co, "one_busy_s"));
-	double both = json_number_value(json_object_get(co, "both_busy_s"));
+	json_t *measured = json_object_get(c, "measured_s"), *util = json_object_get(c, "cpu_util");
+	json_t *one = json_object_get(co, "one_busy_s"), *both = json_object_get(co, "both_busy_s");
 	int cpus = mode == MODE_SMT_OFF ? 2 : 4;
-	int k = x->cells++;
 
-	/* Running means, so a cell without a figure does not count as 0. */
-	if (measured > 0)
-		x->forced_idle_pct += (sum_object(json_object_get(c, "force_idle_usec")) /
-				       (measured * 1e6 * cpus) * 100 - x->forced_idle_pct) / (k + 1);
-	x->cpu_util_pct += (json_number_value(json_object_get(c, "cpu_util")) * 100 -
-			    x->cpu_util_pct) / (k + 1);
+	x->cells++;
+	if (json_number_value(measured) > 0)
+		running_mean(&x->forced_idle_pct, &x->n_forced_idle,
+			     sum_object(json_object_get(c, "force_idle_usec")) /
+			     (json_number_value(measured) * 1e6 * cpus) * 100);
+	if (json_is_number(util))
+		running_mean(&x->cpu_util_pct, &x->n_cpu_util, json_number_value(util) * 100);
 	if (!co)
 		return;
 	x->windows += json_integer_value(json_object_get(co, "windows"));
@@ -193,14 +202,11 @@ static void add_extra(struct mode_extra *x, json_t *c, int mode)
 				 json_number_value(json_object_get(co, "handoff_max_us")));
 	x->handoff_p99_us_max = fmax(x->handoff_p99_us_max,
 				     json_number_value(json_object_get(co, "handoff_p99_us")));
-	x->pair_share_pct += (json_number_value(json_object_get(co, "pair_share")) * 100 -
-			      x->pair_share_pct) / (k + 1);
-	if (one + both > 0) {
-		double c_share = both / (one + both);
-
-		x->both_busy_share = isnan(x->both_busy_share) ? c_share :
-				     x->both_busy_share + (c_share - x->both_busy_share) / (k + 1);
-	}
+	running_mean(&x->pair_share_pct, &x->n_corun,
+		     json_number_value(json_object_get(co, "pair_share")) * 100);
+	if (json_number_value(one) + json_number_value(both) > 0)
+		running_mean(&x->both_busy_share, &x->n_both_busy, json_number_value(both) /
+			     (json_number_value(one) + json_number_value(both)));
 }
 
 static int load_cell(struct report *r, json_t *c, const char *file)
@@ -239,7 +245,7 @@ static int load_cell(struct report *r, json_t *c, const char *file)
 		if (ms->n < REPORT_MAX_VALUES)
 			ms->values[ms->n++] = json_number_value(json_object_get(m, "value"));
 		h = row->kind == ROW_PERCENTILE ? tenant_hist(metrics, row->tenant) : NULL;
-		if (h && add_hist(&ms->hist, h))
+		if (h && add_hist(ms, h))
 			return -1;
 	}
 	return 0;
@@ -312,6 +318,13 @@ void report_free(struct report *r)
 	int i, k;
 
 	for (i = 0; i < r->nrows; i++)
-		for (k = 0; k < MODE_COUNT; k++)
-			histstats_free(&r->rows[i].m[k].hist);
+		for (k = 0; k < MODE_COUNT; k++) {
+			struct mode_stats *ms = &r->rows[i].m[k];
+
+			histstats_free(&ms->hist);
+			while (ms->nrep_hist)
+				histstats_free(&ms->rep_hist[--ms->nrep_hist]);
+			free(ms->rep_hist);
+			ms->rep_hist = NULL;
+		}
 }

@@ -18,7 +18,7 @@ void report_fmt_gain(const struct comparison *c, char *buf, size_t len)
 		return;
 	}
 	if (isnan(c->gain_lo))
-		snprintf(buf, len, "%+.1f%% [no CI: n=1]", (c->gain - 1) * 100);
+		snprintf(buf, len, "%+.1f%% [no CI]", (c->gain - 1) * 100);
 	else
 		snprintf(buf, len, "%+.1f%% [%+.1f, %+.1f]", (c->gain - 1) * 100,
 			 (c->gain_lo - 1) * 100, (c->gain_hi - 1) * 100);
@@ -49,7 +49,7 @@ static void fmt_yield(double y, char *buf, size_t len)
 	else if (isinf(y))
 		snprintf(buf, len, "none (siblings never both busy)");
 	else if (y <= 1)
-		snprintf(buf, len, "%.2f (wins without SMT gain)", y);
+		snprintf(buf, len, "1 (wins without SMT gain)");
 	else
 		snprintf(buf, len, "%.2f", y);
 }

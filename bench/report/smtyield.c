@@ -8,8 +8,9 @@ double smt_breakeven_yield(double r, double c)
 {
 	if (!(r > 0) || !(c >= 0 && c <= 1) || isinf(r))
 		return NAN;
+	/* Already as fast without any SMT gain: no yield is needed. */
 	if (r >= 1)
-		return c > 0 ? 1 + (1 - r) / (r * c) : 1;
+		return 1;
 	if (c == 0)
 		return INFINITY;
 	return 1 + (1 - r) / (r * c);

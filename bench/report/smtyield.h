@@ -19,9 +19,10 @@
  *
  * Assumptions: smt-off's throughput does not depend on Y (one thread per
  * core); the pairing share c and the overheads carry over from TCG to
- * hardware; Y is the same for every pair of tenants. r >= 1 gives a
- * breakeven <= 1: coresched wins with any SMT gain at all. c = 0 (never
- * two siblings busy) gives no breakeven: SMT cannot help.
+ * hardware; Y is the same for every pair of tenants. r >= 1 gives 1:
+ * coresched needs no SMT gain at all. c = 0 (never two siblings busy)
+ * with r < 1 gives no breakeven: SMT cannot help. r is taken over the
+ * workload's throughput figures only (rates, run times of fixed work).
  */
 #ifndef CSBENCH_SMTYIELD_H
 #define CSBENCH_SMTYIELD_H
@@ -29,8 +30,8 @@
 /*
  * @r: measured throughput gain of coresched over smt-off (> 0);
  * @c: share of busy core time with both siblings busy, in [0, 1].
- * Returns the breakeven yield, INFINITY when c == 0 and r < 1, or NAN for
- * input out of range.
+ * Returns the breakeven yield (1 when r >= 1), INFINITY when c == 0 and
+ * r < 1, or NAN for input out of range.
  */
 double smt_breakeven_yield(double r, double c);
 

@@ -263,6 +263,53 @@ static void test_bootstrap(void)
 	histstats_free(&fast);
 }
 
+/* Three repetitions of 1000 samples each, all at @a, @b and @c us. */
+static void three_reps(struct hist *reps, int a, int b, int c)
+{
+	const int at[3] = { a, b, c };
+
+	for (int i = 0; i < 3; i++) {
+		histstats_init(&reps[i], 100);
+		reps[i].count[at[i]] = 1000;
+	}
+}
+
+static void test_bootstrap_reps(void)
+{
+	struct hist reps[3], merged = { 0 };
+	double lo, hi, lo2, hi2;
+	int cens = 1, i;
+
+	three_reps(reps, 10, 20, 60);
+	for (i = 0; i < 3; i++)
+		histstats_add(&merged, &reps[i]);
+	check_int(histstats_bootstrap_reps_ci(reps, 3, 0.5, 0.95, 2000, 7, &lo, &hi, &cens),
+		  ==, 0, "repetition bootstrap runs");
+	/* Any resample's median is one of the three repetitions' values. */
+	tap_ok(lo == 10 && hi == 60, "it spans the repetitions: [%g, %g]", lo, hi);
+	check_int(cens, ==, 0, "nothing censored");
+	histstats_bootstrap_ci(&merged, 0.5, 0.95, 2000, 7, &lo2, &hi2, NULL);
+	tap_ok(lo2 == 20 && hi2 == 20, "while the sample bootstrap sees no spread: [%g, %g]",
+	       lo2, hi2);
+	histstats_bootstrap_reps_ci(reps, 3, 0.5, 0.95, 2000, 7, &lo2, &hi2, NULL);
+	tap_ok(lo2 == lo && hi2 == hi, "same seed, same interval");
+	check_int(histstats_bootstrap_reps_ci(reps, 1, 0.5, 0.95, 100, 7, &lo, &hi, NULL),
+		  ==, -EINVAL, "one repetition: -EINVAL (use the sample bootstrap)");
+	for (i = 0; i < 3; i++)
+		histstats_free(&reps[i]);
+	three_reps(reps, 30, 30, 30);
+	reps[2].overflow = 5000;
+	histstats_bootstrap_reps_ci(reps, 3, 0.99, 0.95, 2000, 7, &lo, &hi, &cens);
+	tap_ok(hi == 100 && cens, "an upper end in the overflow is censored (hi %g)", hi);
+	histstats_free(&reps[0]);
+	histstats_init(&reps[0], 50);
+	check_int(histstats_bootstrap_reps_ci(reps, 3, 0.5, 0.95, 100, 7, &lo, &hi, NULL),
+		  ==, -EINVAL, "histograms of different sizes: -EINVAL");
+	for (i = 0; i < 3; i++)
+		histstats_free(&reps[i]);
+	histstats_free(&merged);
+}
+
 int main(void)
 {
 	tap_plan_start();
@@ -270,5 +317,6 @@ int main(void)
 	test_overflow();
 	test_merge();
 	test_bootstrap();
+	test_bootstrap_reps();
 	return tap_finish();
 }
