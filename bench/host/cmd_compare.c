@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../lib/log.h"
+#include "../lib/mode.h"
 #include "../lib/opts.h"
 #include "../report/calibrate.h"
 #include "../report/compare.h"
@@ -31,11 +32,17 @@ static int load(const char *dir, struct report *r)
 
 int cmd_compare(int argc, char **argv)
 {
-	int all = 0, idx, ret;
+	int all = 0, idx, ret, modes[MODE_COUNT], nmodes, i;
 	long threshold = 5;
+	const char *workloads = NULL, *modes_arg = NULL;
+	struct compare_opts copts = { 0 };
+	char err[256];
 	const struct opt opts[] = {
+		{ "workloads", OPT_STR, &workloads, 0, 0, "LIST",
+		  "compare only these workloads (fewer comparisons: more power)" },
+		{ "modes", OPT_STR, &modes_arg, 0, 0, "LIST", "compare only these modes" },
 		{ "all", OPT_FLAG, &all, 0, 0, NULL, "list unchanged rows too" },
-		{ "threshold", OPT_INT, &threshold, 0, 100, "PCT",
+		{ "threshold", OPT_INT, &threshold, 0, 1000, "PCT",
 		  "a significant change counts only beyond PCT% (default 5)" },
 		{ NULL }
 	};
@@ -51,15 +58,33 @@ int cmd_compare(int argc, char **argv)
 			err_msg("expected two run directories: OLD NEW");
 		return EXIT_USAGE;
 	}
+	if (modes_arg) {
+		nmodes = mode_parse_list(modes_arg, modes, err, sizeof(err));
+		if (nmodes < 0) {
+			err_msg("--modes: %s", err);
+			return EXIT_USAGE;
+		}
+		for (i = 0; i < nmodes; i++)
+			copts.modes |= 1u << modes[i];
+	}
+	copts.threshold = threshold / 100.0;
+	copts.workloads = workloads;
 	old_r = calloc(1, sizeof(*old_r));
 	new_r = calloc(1, sizeof(*new_r));
 	if (!old_r || !new_r || load(argv[idx], old_r) || load(argv[idx + 1], new_r)) {
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	if (compare_reports(old_r, new_r, threshold / 100.0, &cmp)) {
+	if (compare_reports(old_r, new_r, &copts, &cmp)) {
 		err_msg("out of memory");
 		ret = EXIT_FAIL;
+		goto out;
+	}
+	if (!cmp.n) {
+		err_msg("nothing to compare (no row and mode in both runs%s)",
+			workloads || modes_arg ? " that --workloads/--modes keep" : "");
+		ret = EXIT_USAGE;
+		compare_free(&cmp);
 		goto out;
 	}
 	compare_write_md(old_r, new_r, &cmp, all, stdout);

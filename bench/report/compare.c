@@ -29,8 +29,22 @@ static int compare_one(const struct report_row *o, const struct report_row *n,
 	return report_compare_stats(&n->m[m], &o->m[m], n, c);
 }
 
+/* Is @name in the comma-separated @list (NULL: everything is)? */
+static int in_list(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p;
+
+	if (!list)
+		return 1;
+	for (p = list; (p = strstr(p, name)); p += len)
+		if ((p == list || p[-1] == ',') && (p[len] == ',' || !p[len]))
+			return 1;
+	return 0;
+}
+
 int compare_reports(const struct report *old_r, const struct report *new_r,
-		    double threshold, struct compare *cmp)
+		    const struct compare_opts *opts, struct compare *cmp)
 {
 	int i, m, k;
 	double *p;
@@ -42,9 +56,13 @@ int compare_reports(const struct report *old_r, const struct report *new_r,
 	for (i = 0; i < new_r->nrows; i++) {
 		const struct report_row *n = &new_r->rows[i], *o = find_row(old_r, n);
 
+		if (!in_list(opts->workloads, n->workload))
+			continue;
 		for (m = 0; o && m < MODE_COUNT; m++) {
 			struct compare_line *l = &cmp->lines[cmp->n];
 
+			if (opts->modes && !(opts->modes & (1u << m)))
+				continue;
 			if (compare_one(o, n, m, &l->c)) {
 				l->old_row = o;
 				l->new_row = n;
@@ -65,7 +83,7 @@ int compare_reports(const struct report *old_r, const struct report *new_r,
 
 		c->p_adj = p[k];
 		c->verdict = V_SAME;
-		if (significant && fmax(c->gain, 1 / c->gain) - 1 > fmax(c->band, threshold) &&
+		if (significant && fmax(c->gain, 1 / c->gain) - 1 > fmax(c->band, opts->threshold) &&
 		    !isnan(c->gain_lo)) {
 			if (c->gain_lo > 1)
 				c->verdict = V_BETTER;

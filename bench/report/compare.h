@@ -26,11 +26,19 @@ struct compare {
 
 /*
  * Fill @cmp from two computed reports. A significant change for the worse
- * counts as a regression only if it loses more than @threshold (a
- * fraction: 0.05 is 5%), and likewise for improvements. 0, or -ENOMEM.
+ * counts as a regression only if it loses more than the threshold, and
+ * likewise for improvements. Holm's correction runs over the rows and
+ * modes compared, so narrowing them to what a patch touches (workloads,
+ * modes) is what makes a small change detectable. 0, or -ENOMEM.
  */
+struct compare_opts {
+	double threshold;	/* 0.05: a change must exceed 5% to count */
+	const char *workloads;	/* comma-separated, or NULL for all */
+	unsigned int modes;	/* bit per csb_mode, 0 for all */
+};
+
 int compare_reports(const struct report *old_r, const struct report *new_r,
-		    double threshold, struct compare *cmp);
+		    const struct compare_opts *opts, struct compare *cmp);
 void compare_free(struct compare *cmp);
 /* Markdown: the changes first, then the verdicts of both runs. */
 void compare_write_md(const struct report *old_r, const struct report *new_r,

@@ -132,6 +132,11 @@ int report_load(const char *dir, struct report *r, char *err, size_t errlen);
  */
 int report_load_calibration(struct report *r, const char *path, char *err,
 			    size_t errlen);
+/*
+ * The calibration file's name without its directory ("" if none): reports
+ * must read the same on every machine.
+ */
+const char *report_calibration_name(const struct report *r);
 /* Statistics, comparisons, verdicts. */
 int report_compute(struct report *r);
 /*

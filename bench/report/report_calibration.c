@@ -10,6 +10,13 @@
 
 #include "report.h"
 
+const char *report_calibration_name(const struct report *r)
+{
+	const char *slash = strrchr(r->calibration, '/');
+
+	return slash ? slash + 1 : r->calibration;
+}
+
 int report_load_calibration(struct report *r, const char *path, char *err,
 			    size_t errlen)
 {

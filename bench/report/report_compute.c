@@ -183,7 +183,7 @@ static int correct_and_judge(struct report *r)
  */
 static void combine(const struct comparison *const *cs, int n, struct comparison *out)
 {
-	double sum = 0, var = 0, se;
+	double sum = 0, var = 0, band2 = 0, se;
 	int used = 0, with_ci = 0, i;
 
 	memset(out, 0, sizeof(*out));
@@ -197,10 +197,15 @@ static void combine(const struct comparison *const *cs, int n, struct comparison
 			continue;
 		sum += log(cs[i]->gain);
 		var += with_ci ? se * se : 0;
-		/* The widest noise band among the rows: a verdict must clear all. */
-		out->band = fmax(out->band, cs[i]->band);
+		band2 += log1p(cs[i]->band) * log1p(cs[i]->band);
 		used++;
 	}
+	/*
+	 * The A/A spread of a mean of independent rows shrinks as the
+	 * square root of their number, like the interval does.
+	 */
+	if (used)
+		out->band = expm1(sqrt(band2) / used);
 	if (!used)
 		return;
 	out->valid = 1;

@@ -178,7 +178,7 @@ int report_write_json(const struct report *r, const char *path)
 		      "failed", failed,
 		      "method", "level", REPORT_LEVEL, "alpha", REPORT_ALPHA,
 		      "correction", r->correction, "bootstrap_iters", REPORT_BOOT_ITERS,
-		      "seed", (json_int_t)r->seed, "calibration", r->calibration,
+		      "seed", (json_int_t)r->seed, "calibration", report_calibration_name(r),
 		      "overall", overall, "workloads", wls, "rows", rows);
 	if (!o)
 		return -ENOMEM;

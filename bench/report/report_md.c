@@ -121,7 +121,8 @@ static void write_model(const struct report *r, FILE *out)
 		"rows: the interval excludes 1). Noise bands: %s. Workload and overall gains "
 		"are geometric means of the rows' gains; censored percentiles are left out.\n\n",
 		REPORT_BOOT_ITERS, r->seed, REPORT_LEVEL * 100, r->correction, REPORT_ALPHA,
-		r->calibration[0] ? r->calibration : "none (csbench calibrate measures them)");
+		r->calibration[0] ? report_calibration_name(r) :
+		"none (csbench calibrate measures them)");
 }
 
 static void fmt_stats(const struct report_row *row, const struct mode_stats *ms,

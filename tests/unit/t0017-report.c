@@ -165,6 +165,8 @@ static void test_means_and_verdicts(void)
 		rate = row(&rep, "w", "rate");
 		check_int(rate->cmp[CMP_CS_OFF].verdict, ==, V_SAME,
 			  "half the rate inside a 150 percent band (log-symmetric): not distinguishable");
+		check_near(rep.wl[0].verdict[CMP_CS_OFF].band, expm1(sqrt(2) * log(2.5) / 2), 1e-12,
+			   "a workload's band: its rows' bands combined on the log scale");
 		put("a", "../calibration-full.json", "{\"profile\": \"full\", \"rows\": []}");
 		snprintf(path, sizeof(path), "%s/calibration-full.json", top);
 		check_int(report_load_calibration(&rep, path, err, sizeof(err)), ==, -1,
@@ -227,6 +229,9 @@ static void test_calibrate_and_compare(void)
 {
 	const double flat[] = { 10, 10, 10, 10 }, noisy[] = { 9, 11, 10, 10, 12, 8 };
 	struct compare cmp;
+	struct compare_opts five = { .threshold = 0.05 }, ninety = { .threshold = 0.9 };
+	struct compare_opts only_w = { .threshold = 0.05, .workloads = "x,w" };
+	struct compare_opts only_other = { .threshold = 0.05, .workloads = "ww" };
 	int splits = 0, k;
 
 	check_near(calibrate_band(flat, 4, MEAN_ARITH, &splits), 0, 0, "A/A of equal values: 0");
@@ -247,15 +252,21 @@ static void test_calibrate_and_compare(void)
 	}
 	load("a", &rep);
 	load("c", &rep2);
-	check_int(compare_reports(&rep, &rep, 0.05, &cmp), ==, 0, "compare a run with itself");
+	check_int(compare_reports(&rep, &rep, &five, &cmp), ==, 0, "compare a run with itself");
 	check_int(cmp.regressions + cmp.improvements, ==, 0, "no change");
 	compare_free(&cmp);
-	check_int(compare_reports(&rep, &rep2, 0.05, &cmp), ==, 0, "compare two runs");
+	check_int(compare_reports(&rep, &rep2, &five, &cmp), ==, 0, "compare two runs");
 	tap_ok(cmp.regressions >= 1, "coresched rate 50 -> 41: a regression (%d found)",
 	       cmp.regressions);
 	compare_free(&cmp);
-	check_int(compare_reports(&rep, &rep2, 0.9, &cmp), ==, 0, "with a 90 percent threshold");
+	check_int(compare_reports(&rep, &rep2, &ninety, &cmp), ==, 0, "with a 90 percent threshold");
 	check_int(cmp.regressions, ==, 0, "an 18 percent loss is below it");
+	compare_free(&cmp);
+	compare_reports(&rep, &rep2, &only_w, &cmp);
+	check_int(cmp.n, ==, 8, "--workloads x,w: both rows, four modes");
+	compare_free(&cmp);
+	compare_reports(&rep, &rep2, &only_other, &cmp);
+	check_int(cmp.n, ==, 0, "--workloads ww does not take w");
 	compare_free(&cmp);
 }
 
