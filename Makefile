@@ -56,11 +56,13 @@ DEPS_STAMP := $(B)/.deps-ok
 
 .PHONY: help deps kernel image kernel-path image-path boot-test bench \
 	check unit-test kernel-test kernel-test-debug bisect-build fuzz bench-smoke \
-	fuzz-regress bench-faults calibrate clean all
+	fuzz-regress bench-faults calibrate report clean all
 
 help:
 	@echo "make bench      install what is missing, build kernel and image, run the benchmarks"
 	@echo "make check      unit tests and the in-guest boot test"
+	@echo "make report [RUN=results/DIR]   rebuild a run's report (default: newest)"
+	@echo "make calibrate  A/A noise bands for the quick profile"
 	@echo "make deps | kernel | image | boot-test | kernel-path | image-path | clean"
 
 # ---- packages -------------------------------------------------------------
@@ -225,6 +227,12 @@ bench-faults: $(GUEST_READY)
 	tests/faults/faults.sh $(B)/faults/run $$args >$(B)/faults.tap 2>&1; \
 	tests/faults/disk-full.sh $(B)/faults/disk $$args >>$(B)/faults.tap 2>&1; \
 	cat $(B)/faults.tap; scripts/run-tap.sh --summarise $(B)/faults.tap
+
+# Rebuild a run's report (default: the newest run in results/).
+RUN ?= $(lastword $(sort $(wildcard results/2*)))
+report: $(B)/csbench
+	@test -n "$(RUN)" || { echo "make report: no run in results/ (make bench makes one)" >&2; exit 1; }
+	$(B)/csbench report $(RUN)
 
 # A/A noise bands for the quick profile (results/calibration-quick.json).
 calibrate: $(GUEST_READY)

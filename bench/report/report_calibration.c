@@ -3,7 +3,8 @@
  * Noise bands from csbench calibrate: per workload x tenant x metric, how
  * far apart two groups of cells of one mode landed (A/A). A report takes a
  * difference inside that band as not distinguishable whatever a t-test
- * says. Bands only make sense for the profile they were measured with.
+ * says. Bands only make sense for the profile and accelerator they were
+ * measured with.
  */
 #include <jansson.h>
 #include <string.h>
@@ -22,7 +23,7 @@ int report_load_calibration(struct report *r, const char *path, char *err,
 {
 	json_error_t jerr;
 	json_t *cal, *rows, *e;
-	const char *profile;
+	const char *profile, *accel;
 	size_t i;
 	int k, n;
 
@@ -35,6 +36,13 @@ int report_load_calibration(struct report *r, const char *path, char *err,
 	rows = json_object_get(cal, "rows");
 	if (!profile || !json_is_array(rows)) {
 		snprintf(err, errlen, "%s: not a calibration file (no profile or rows)", path);
+		json_decref(cal);
+		return -1;
+	}
+	accel = json_string_value(json_object_get(cal, "accel"));
+	if (accel && strcmp(accel, r->accel)) {
+		snprintf(err, errlen, "%s: calibrated under %s, this run is %s", path, accel,
+			 r->accel);
 		json_decref(cal);
 		return -1;
 	}

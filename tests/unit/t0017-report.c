@@ -172,6 +172,12 @@ static void test_means_and_verdicts(void)
 		check_int(report_load_calibration(&rep, path, err, sizeof(err)), ==, -1,
 			  "a calibration of another profile is refused");
 		tap_ok(strstr(err, "profile full") != NULL, "saying which (%s)", err);
+		put("a", "../calibration-kvm.json", "{\"profile\": \"quick\", \"accel\": \"kvm\","
+		    " \"rows\": []}");
+		snprintf(path, sizeof(path), "%s/calibration-kvm.json", top);
+		check_int(report_load_calibration(&rep, path, err, sizeof(err)), ==, -1,
+			  "a calibration under another accelerator is refused");
+		tap_ok(strstr(err, "under kvm, this run is tcg") != NULL, "saying which (%s)", err);
 	}
 }
 
