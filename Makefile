@@ -234,10 +234,11 @@ report: $(B)/csbench
 	@test -n "$(RUN)" || { echo "make report: no run in results/ (make bench makes one)" >&2; exit 1; }
 	$(B)/csbench report $(RUN)
 
-# A/A noise bands for the quick profile (results/calibration-quick.json).
+# A/A noise bands for the quick profile: the run goes to results/calibration/
+# (out of history's way), the bands to results/calibration-quick-ACCEL.json.
 calibrate: $(GUEST_READY)
 	@k=$$(scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
-	$(B)/csbench calibrate --profile quick --results results \
+	$(B)/csbench calibrate --profile quick --results results/calibration --out-dir results \
 		--rev $$(git rev-parse --short HEAD 2>/dev/null || echo norev) \
 		--kernel $$k/bzImage --initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest
 

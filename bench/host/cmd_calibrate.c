@@ -18,13 +18,14 @@ static const char usage[] =
 	"usage: csbench calibrate [--mode MODE] [--from RUN_DIR] [--out FILE] [RUN OPTIONS]\n"
 	"  --mode MODE     the mode to repeat (default smt-on)\n"
 	"  --from RUN_DIR  compute the bands from this run instead of running one\n"
-	"  --out FILE      where the bands go (default: calibration-PROFILE.json\n"
+	"  --out FILE      where the bands go (default: calibration-PROFILE-ACCEL.json\n"
 	"                  beside the run directory, where csbench report looks)\n"
+	"  --out-dir DIR   the default name, in DIR (make calibrate: results/)\n"
 	"  RUN OPTIONS     passed to csbench run (--profile, --reps: default 6, --kernel, ...)\n";
 
 int cmd_calibrate(int argc, char **argv)
 {
-	const char *mode = "smt-on", *from = NULL;
+	const char *mode = "smt-on", *from = NULL, *out_dir = NULL;
 	char *run_argv[MAX_ARGS], out[4096] = "", err[4400];
 	int i, n = 0, have_reps = 0, ret;
 
@@ -37,8 +38,8 @@ int cmd_calibrate(int argc, char **argv)
 			fputs(usage, stdout);
 			return EXIT_OK;
 		}
-		if ((!strcmp(a, "--mode") || !strcmp(a, "--from") || !strcmp(a, "--out")) &&
-		    i + 1 == argc) {
+		if ((!strcmp(a, "--mode") || !strcmp(a, "--from") || !strcmp(a, "--out") ||
+		     !strcmp(a, "--out-dir")) && i + 1 == argc) {
 			err_msg("%s needs a value\n%s", a, usage);
 			return EXIT_USAGE;
 		}
@@ -48,6 +49,8 @@ int cmd_calibrate(int argc, char **argv)
 			from = argv[++i];
 		else if (!strcmp(a, "--out"))
 			snprintf(out, sizeof(out), "%s", argv[++i]);
+		else if (!strcmp(a, "--out-dir"))
+			out_dir = argv[++i];
 		else if (!strcmp(a, "--modes")) {
 			err_msg("--modes: calibrate repeats one mode; use --mode");
 			return EXIT_USAGE;
@@ -71,7 +74,7 @@ int cmd_calibrate(int argc, char **argv)
 		}
 		from = cmd_run_dir;
 	}
-	ret = calibrate_write(from, mode, out, sizeof(out), err, sizeof(err));
+	ret = calibrate_write(from, mode, out_dir, out, sizeof(out), err, sizeof(err));
 	if (ret < 0) {
 		err_msg("%s", err);
 		return EXIT_FAIL;

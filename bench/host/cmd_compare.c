@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "../lib/log.h"
@@ -24,10 +25,40 @@ static int load(const char *dir, struct report *r)
 		err_msg("%s", err);
 		return -1;
 	}
-	calibrate_default_path(r->dir, r->profile, cal, sizeof(cal));
+	calibrate_default_path(r->dir, r->profile, r->accel, cal, sizeof(cal));
 	if (!access(cal, R_OK) && report_load_calibration(r, cal, err, sizeof(err)))
 		warn("%s (no noise bands)", err);
 	return report_compute(r);
+}
+
+/*
+ * --workloads as a clean comma list of names the new run has: a typo must
+ * not narrow the comparison to nothing and pass.
+ */
+static int check_workloads(const char *arg, const struct report *r, char *out, size_t len)
+{
+	char copy[1024], *tok, *save = NULL, *end;
+	size_t used = 0;
+	int w;
+
+	snprintf(copy, sizeof(copy), "%s", arg);
+	out[0] = '\0';
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		while (*tok == ' ')
+			tok++;
+		for (end = tok + strlen(tok); end > tok && end[-1] == ' '; end--)
+			*--end = '\0';
+		for (w = 0; w < r->nwl && strcmp(r->wl[w].name, tok); w++)
+			;
+		if (w == r->nwl) {
+			err_msg("--workloads: %s has no workload '%s'", r->run, tok);
+			return -1;
+		}
+		used += snprintf(out + used, len - used, "%s%s", used ? "," : "", tok);
+		if (used >= len)
+			return -1;
+	}
+	return 0;
 }
 
 int cmd_compare(int argc, char **argv)
@@ -36,7 +67,7 @@ int cmd_compare(int argc, char **argv)
 	long threshold = 5;
 	const char *workloads = NULL, *modes_arg = NULL;
 	struct compare_opts copts = { 0 };
-	char err[256];
+	char err[256], wl_list[1024];
 	const struct opt opts[] = {
 		{ "workloads", OPT_STR, &workloads, 0, 0, "LIST",
 		  "compare only these workloads (fewer comparisons: more power)" },
@@ -68,13 +99,17 @@ int cmd_compare(int argc, char **argv)
 			copts.modes |= 1u << modes[i];
 	}
 	copts.threshold = threshold / 100.0;
-	copts.workloads = workloads;
 	old_r = calloc(1, sizeof(*old_r));
 	new_r = calloc(1, sizeof(*new_r));
 	if (!old_r || !new_r || load(argv[idx], old_r) || load(argv[idx + 1], new_r)) {
 		ret = EXIT_FAIL;
 		goto out;
 	}
+	if (workloads && check_workloads(workloads, new_r, wl_list, sizeof(wl_list))) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	copts.workloads = workloads ? wl_list : NULL;
 	if (compare_reports(old_r, new_r, &copts, &cmp)) {
 		err_msg("out of memory");
 		ret = EXIT_FAIL;

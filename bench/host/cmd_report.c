@@ -17,10 +17,10 @@
 #include "../report/report_plot.h"
 #include "cmd.h"
 
-/* calibration-PROFILE.json beside the run, if calibrate made one. */
+/* calibration-PROFILE-ACCEL.json beside the run, if calibrate made one. */
 static void default_calibration(const struct report *r, char *buf, size_t len)
 {
-	calibrate_default_path(r->dir, r->profile, buf, len);
+	calibrate_default_path(r->dir, r->profile, r->accel, buf, len);
 	if (access(buf, R_OK))
 		buf[0] = '\0';
 }
@@ -64,11 +64,13 @@ int report_build(const char *dir, const char *calibration, int plots, int full)
 	else
 		default_calibration(&r, cal, sizeof(cal));
 	if (cal[0] && report_load_calibration(&r, cal, err, sizeof(err))) {
-		err_msg("%s", err);
+		/* A file named on the command line must work; the default may not. */
 		if (calibration) {
+			err_msg("%s", err);
 			report_free(&r);
 			return EXIT_USAGE;
 		}
+		warn("%s (no noise bands)", err);
 	}
 	if (report_compute(&r)) {
 		err_msg("%s: statistics failed (out of memory?)", dir);
@@ -108,7 +110,7 @@ int cmd_report(int argc, char **argv)
 	int no_plots = 0, full = 0, idx;
 	const struct opt opts[] = {
 		{ "calibration", OPT_STR, &calibration, 0, 0, "FILE",
-		  "noise bands (default: calibration-PROFILE.json beside the run, if any)" },
+		  "noise bands (default: calibration-PROFILE-ACCEL.json beside the run)" },
 		{ "no-plots", OPT_FLAG, &no_plots, 0, 0, NULL, "skip gnuplot" },
 		{ "full", OPT_FLAG, &full, 0, 0, NULL, "print all of report.md, not only the verdicts" },
 		{ NULL }

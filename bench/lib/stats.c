@@ -179,6 +179,16 @@ int stats_welch(const double *a, int na, const double *b, int nb, double *t,
 	return 0;
 }
 
+double stats_t_mult(double level, double df)
+{
+	return t_mult(level, df);
+}
+
+double stats_ws_df(double va, int na, double vb, int nb)
+{
+	return ws_df(va, na, vb, nb);
+}
+
 int stats_ratio(const double *a, int na, const double *b, int nb,
 		enum mean_kind kind, double level, struct ratio *out)
 {
@@ -203,7 +213,7 @@ int stats_ratio(const double *a, int na, const double *b, int nb,
 
 	/* Harmonic means are reciprocals of the mean reciprocals: a/b flips. */
 	out->ratio = s == SCALE_RECIP ? mb / ma : ma / mb;
-	out->lo = out->hi = out->p = NAN;
+	out->lo = out->hi = out->p = out->se_log = out->df = NAN;
 	if (na < 2 || nb < 2)
 		return 0;
 
@@ -214,10 +224,12 @@ int stats_ratio(const double *a, int na, const double *b, int nb,
 	 */
 	ca = (sa / ma) * (sa / ma) / na;
 	cb = (sb / mb) * (sb / mb) / nb;
+	out->se_log = sqrt(ca + cb);
+	out->df = ca + cb > 0 ? ws_df(ca, na, cb, nb) : na + nb - 2;
 	if (ca + cb == 0) {
 		out->lo = out->hi = out->ratio;
 	} else {
-		h = t_mult(level, ws_df(ca, na, cb, nb)) * sqrt(ca + cb);
+		h = t_mult(level, out->df) * sqrt(ca + cb);
 		out->lo = out->ratio * exp(-h);
 		out->hi = out->ratio * exp(h);
 	}

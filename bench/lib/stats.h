@@ -54,6 +54,8 @@ struct ratio {
 	double ratio;	/* mean(a) / mean(b) in the kind's mean */
 	double lo, hi;	/* CI at the requested level */
 	double p;	/* Welch's two-sided p on the kind's scale */
+	double se_log;	/* standard error of log(ratio); NAN when n < 2 */
+	double df;	/* its Welch-Satterthwaite degrees of freedom */
 };
 
 /*
@@ -74,6 +76,11 @@ int stats_ratio(const double *a, int na, const double *b, int nb,
  * count toward the number of tests. The results are monotone in p and
  * capped at 1. -EINVAL for a p outside [0, 1].
  */
+/* The two-sided t multiplier for @level at @df degrees of freedom. */
+double stats_t_mult(double level, double df);
+/* Welch-Satterthwaite df for two variances of means (s^2 / n each). */
+double stats_ws_df(double va, int na, double vb, int nb);
+
 int stats_holm(const double *p, int n, double *adj);
 int stats_bh(const double *p, int n, double *adj);
 

@@ -26,6 +26,7 @@
 #define REPORT_LEVEL		0.95	/* every interval in a report */
 #define REPORT_ALPHA		0.05	/* after the multiple-comparison correction */
 #define REPORT_BOOT_ITERS	2000	/* bootstrap resamples per percentile */
+#define REPORT_BOOT_MIN_REPS	8	/* fewer: a log-t interval instead */
 
 /* The comparisons every report makes, as "a vs b" (ratio a / b). */
 #define REPORT_CMPS(X)							\
@@ -60,6 +61,7 @@ struct mode_stats {
 	struct hist hist;	/* percentile rows: merged over repetitions */
 	struct hist *rep_hist;	/* and each repetition's, for the bootstrap */
 	int nrep_hist;
+	double se_log;		/* percentile rows: se of the log repetitions */
 };
 
 /* a vs b: ratio of means, and "gain" oriented so that > 1 is better for a. */
@@ -67,7 +69,8 @@ struct comparison {
 	int valid;
 	double ratio, lo, hi;
 	double gain, gain_lo, gain_hi;
-	double p, p_adj;	/* Welch, then corrected; NAN: none (percentiles) */
+	double p, p_adj;	/* Welch, then Holm-corrected; NAN: none */
+	double se_log, df;	/* standard error of log(ratio), its df */
 	double band;		/* A/A noise band, as a fraction; 0: none */
 	enum verdict verdict;
 };
@@ -101,6 +104,8 @@ struct report_workload {
 	struct mode_extra x[MODE_COUNT];
 	struct comparison verdict[CMP_COUNT];	/* geometric mean of rows */
 	double breakeven_yield;		/* see smtyield.h; NAN: no data */
+	double breakeven_lo, breakeven_hi;	/* from the throughput gain's CI */
+	double cal_band;		/* A/A band of the workload's mean; 0: none */
 };
 
 struct report {
@@ -121,6 +126,7 @@ struct report {
 	struct comparison overall[CMP_COUNT];
 	const char *correction;		/* "Holm" */
 	char calibration[4096];		/* file the noise bands came from, or "" */
+	double cal_band_overall;	/* A/A band of the overall mean; 0: none */
 	unsigned long seed;		/* bootstrap seed, for reproducibility */
 };
 

@@ -40,7 +40,13 @@ int report_load_calibration(struct report *r, const char *path, char *err,
 		return -1;
 	}
 	accel = json_string_value(json_object_get(cal, "accel"));
-	if (accel && strcmp(accel, r->accel)) {
+	if (!accel) {
+		snprintf(err, errlen, "%s: no \"accel\": from an older csbench calibrate, "
+			 "run it again", path);
+		json_decref(cal);
+		return -1;
+	}
+	if (strcmp(accel, r->accel)) {
 		snprintf(err, errlen, "%s: calibrated under %s, this run is %s", path, accel,
 			 r->accel);
 		json_decref(cal);
@@ -68,6 +74,15 @@ int report_load_calibration(struct report *r, const char *path, char *err,
 				row->cmp[k].band = band;
 		}
 	}
+	/* Each workload's own band, and the overall one, where measured. */
+	json_array_foreach(json_object_get(cal, "workloads"), i, e) {
+		const char *wl = json_string_value(json_object_get(e, "workload")) ?: "";
+
+		for (n = 0; n < r->nwl; n++)
+			if (!strcmp(r->wl[n].name, wl))
+				r->wl[n].cal_band = json_number_value(json_object_get(e, "band"));
+	}
+	r->cal_band_overall = json_number_value(json_object_get(cal, "overall_band"));
 	snprintf(r->calibration, sizeof(r->calibration), "%s", path);
 	json_decref(cal);
 	return 0;

@@ -14,21 +14,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "report.h"
 #include "smtyield.h"
 
-/* z for the report's level: intervals combined on the log scale. */
-#define Z_LEVEL	1.959963984540054
+
+/* Mean and standard error of the logs of the repetitions' values. */
+static int log_moments(const double *v, int n, double *mean, double *se)
+{
+	double logs[REPORT_MAX_VALUES];
+	struct summary s;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!(v[i] > 0))
+			return -1;
+		logs[i] = log(v[i]);
+	}
+	if (stats_summarise(logs, n, MEAN_ARITH, REPORT_LEVEL, &s))
+		return -1;
+	*mean = s.mean;
+	*se = s.sd / sqrt(n);
+	return 0;
+}
 
 static void summarise_percentile(struct mode_stats *ms, double pct,
 				 unsigned long seed)
 {
-	double v, lo, hi;
-	int cens = 0, cens_hi = 0;
+	double v, lo, hi, lmean;
+	int cens = 0, cens_hi = 0, ret;
 
 	ms->s.n = ms->n;
 	ms->s.mean = ms->s.ci_lo = ms->s.ci_hi = NAN;
-	ms->s.sd = ms->s.cv = NAN;
+	ms->s.sd = ms->s.cv = ms->se_log = NAN;
 	/*
 	 * The maximum is exact in each repetition (cyclictest counts past its
 	 * histogram's end): the largest of them, with no interval.
@@ -43,22 +62,8 @@ static void summarise_percentile(struct mode_stats *ms, double pct,
 		return;
 	ms->s.mean = v;
 	ms->censored = cens;
-	/*
-	 * With repetitions, resample them (they differ far more than their
-	 * samples do); with one, resample its samples.
-	 */
-	if (!(ms->nrep_hist >= 2 ?
-	      histstats_bootstrap_reps_ci(ms->rep_hist, ms->nrep_hist, pct / 100,
-					  REPORT_LEVEL, REPORT_BOOT_ITERS, seed, &lo, &hi,
-					  &cens_hi) :
-	      histstats_bootstrap_ci(&ms->hist, pct / 100, REPORT_LEVEL,
-				     REPORT_BOOT_ITERS, seed, &lo, &hi, &cens_hi))) {
-		ms->s.ci_lo = lo;
-		/* An upper end in the overflow is no bound at all. */
-		ms->s.ci_hi = cens_hi ? INFINITY : hi;
-	}
-	/* The spread of the per-repetition values, for the reader. */
-	if (ms->n >= 2) {
+	/* The repetitions' spread on the log scale drives every comparison. */
+	if (ms->n >= 2 && !log_moments(ms->values, ms->n, &lmean, &ms->se_log)) {
 		struct summary per_rep;
 
 		if (!stats_summarise(ms->values, ms->n, MEAN_ARITH, REPORT_LEVEL, &per_rep)) {
@@ -66,14 +71,35 @@ static void summarise_percentile(struct mode_stats *ms, double pct,
 			ms->s.cv = per_rep.cv;
 		}
 	}
-}
+	/*
+	 * Few repetitions: a bootstrap over them cannot reach 95% (with 3 it
+	 * returns their range, about 75% coverage), so the interval is a t
+	 * interval on the log scale around the merged value. Enough of them:
+	 * resample whole repetitions. One: resample its samples.
+	 */
+	if (ms->n >= 2 && ms->n < REPORT_BOOT_MIN_REPS) {
+		double h = stats_t_mult(REPORT_LEVEL, ms->n - 1) * ms->se_log;
 
-/* Half-width of a log-scale interval, as a standard error. */
-static double log_se(double lo, double hi)
-{
-	if (!(lo > 0 && hi > 0) || isinf(hi))
-		return NAN;
-	return (log(hi) - log(lo)) / (2 * Z_LEVEL);
+		if (isnan(h))
+			return;
+		ms->s.ci_lo = v * exp(-h);
+		ms->s.ci_hi = v * exp(h);
+		/* Past the histogram's end the upper bound is unknown. */
+		if (ms->s.ci_hi >= ms->hist.nbuckets)
+			ms->s.ci_hi = INFINITY;
+		return;
+	}
+	ret = ms->nrep_hist >= 2 ?
+	      histstats_bootstrap_reps_ci(ms->rep_hist, ms->nrep_hist, pct / 100,
+					  REPORT_LEVEL, REPORT_BOOT_ITERS, seed, &lo, &hi,
+					  &cens_hi) :
+	      histstats_bootstrap_ci(&ms->hist, pct / 100, REPORT_LEVEL,
+				     REPORT_BOOT_ITERS, seed, &lo, &hi, &cens_hi);
+	if (ret)
+		return;
+	ms->s.ci_lo = lo;
+	/* An upper end in the overflow is no bound at all. */
+	ms->s.ci_hi = cens_hi ? INFINITY : hi;
 }
 
 static void orient(struct comparison *c, int higher_is_better)
@@ -102,18 +128,24 @@ int report_compare_stats(const struct mode_stats *a, const struct mode_stats *b,
 	if (!a->n || !b->n || a->censored || b->censored)
 		return 0;
 	if (row->kind == ROW_PERCENTILE) {
-		double sa = log_se(a->s.ci_lo, a->s.ci_hi), sb = log_se(b->s.ci_lo, b->s.ci_hi);
-		double se = sqrt(sa * sa + sb * sb), t, df;
+		double va = a->se_log * a->se_log, vb = b->se_log * b->se_log;
 
 		if (!(a->s.mean > 0 && b->s.mean > 0))
 			return 0;
 		c->ratio = a->s.mean / b->s.mean;
-		c->lo = isnan(se) ? NAN : c->ratio * exp(-Z_LEVEL * se);
-		c->hi = isnan(se) ? NAN : c->ratio * exp(Z_LEVEL * se);
-		/* Significance from the repetitions' own percentiles, like any row. */
-		if (row->percentile < 100 && a->n >= 2 && b->n >= 2 &&
-		    stats_welch(a->values, a->n, b->values, b->n, &t, &df, &c->p))
-			c->p = NAN;
+		c->lo = c->hi = c->se_log = NAN;
+		/*
+		 * Repetitions on both sides: Welch on the logs of their own
+		 * percentiles, for the interval, its df and the p-value alike.
+		 */
+		if (a->n >= 2 && b->n >= 2 && !isnan(va + vb)) {
+			c->se_log = sqrt(va + vb);
+			c->df = va + vb > 0 ? stats_ws_df(va, a->n, vb, b->n) : a->n + b->n - 2;
+			c->lo = c->ratio * exp(-stats_t_mult(REPORT_LEVEL, c->df) * c->se_log);
+			c->hi = c->ratio * exp(stats_t_mult(REPORT_LEVEL, c->df) * c->se_log);
+			c->p = c->se_log > 0 ? 2 * gsl_cdf_tdist_Q(fabs(log(c->ratio)) / c->se_log,
+								   c->df) : (c->ratio == 1 ? 1 : 0);
+		}
 	} else {
 		if (stats_ratio(a->values, a->n, b->values, b->n,
 				row->kind == ROW_HARMONIC ? MEAN_HARMONIC : MEAN_ARITH,
@@ -123,6 +155,8 @@ int report_compare_stats(const struct mode_stats *a, const struct mode_stats *b,
 		c->lo = rt.lo;
 		c->hi = rt.hi;
 		c->p = rt.p;
+		c->se_log = rt.se_log;
+		c->df = rt.df;
 	}
 	c->valid = 1;
 	orient(c, row->higher_is_better);
@@ -183,40 +217,47 @@ static int correct_and_judge(struct report *r)
  */
 static void combine(const struct comparison *const *cs, int n, struct comparison *out)
 {
-	double sum = 0, var = 0, band2 = 0, se;
+	double sum = 0, var = 0, var2_df = 0, band = 0, v, se, t;
 	int used = 0, with_ci = 0, i;
 
 	memset(out, 0, sizeof(*out));
-	out->p = out->p_adj = NAN;
+	out->p = out->p_adj = out->se_log = out->df = NAN;
 	for (i = 0; i < n; i++)
-		with_ci += cs[i]->valid && cs[i]->gain > 0 &&
-			   !isnan(log_se(cs[i]->gain_lo, cs[i]->gain_hi));
+		with_ci += cs[i]->valid && cs[i]->gain > 0 && !isnan(cs[i]->se_log);
 	for (i = 0; i < n; i++) {
-		se = log_se(cs[i]->gain_lo, cs[i]->gain_hi);
-		if (!cs[i]->valid || !(cs[i]->gain > 0) || (with_ci && isnan(se)))
+		if (!cs[i]->valid || !(cs[i]->gain > 0) || (with_ci && isnan(cs[i]->se_log)))
 			continue;
 		sum += log(cs[i]->gain);
-		var += with_ci ? se * se : 0;
-		band2 += log1p(cs[i]->band) * log1p(cs[i]->band);
+		if (with_ci) {
+			v = cs[i]->se_log * cs[i]->se_log;
+			var += v;
+			var2_df += v * v / cs[i]->df;
+		}
+		/*
+		 * Rows of one workload move together (read and write IOPS of one
+		 * fio job), so their noise does not average out: keep the widest
+		 * band unless calibrate measured the workload's own.
+		 */
+		band = fmax(band, cs[i]->band);
 		used++;
 	}
-	/*
-	 * The A/A spread of a mean of independent rows shrinks as the
-	 * square root of their number, like the interval does.
-	 */
-	if (used)
-		out->band = expm1(sqrt(band2) / used);
 	if (!used)
 		return;
 	out->valid = 1;
+	out->band = band;
 	out->gain = out->ratio = exp(sum / used);
 	out->gain_lo = out->lo = out->gain_hi = out->hi = NAN;
 	if (!with_ci)
 		return;
 	se = sqrt(var) / used;
-	out->gain_lo = out->lo = exp(sum / used - Z_LEVEL * se);
-	out->gain_hi = out->hi = exp(sum / used + Z_LEVEL * se);
-	out->p = se > 0 ? erfc(fabs(sum / used) / se / M_SQRT2) : (sum ? 0 : 1);
+	out->se_log = se;
+	/* Satterthwaite: the df of a sum of variances with their own df. */
+	out->df = var2_df > 0 ? var * var / var2_df : 1e6;
+	t = stats_t_mult(REPORT_LEVEL, out->df);
+	out->gain_lo = out->lo = exp(sum / used - t * se);
+	out->gain_hi = out->hi = exp(sum / used + t * se);
+	out->p = se > 0 ? 2 * gsl_cdf_tdist_Q(fabs(sum / used) / se, out->df) :
+		 (sum ? 0 : 1);
 }
 
 /* Holm over a set of combined verdicts, then judge each. */
@@ -245,21 +286,27 @@ static int is_throughput_row(const struct report_row *row)
 	       (row->kind == ROW_ARITH && !strcmp(row->unit, "s"));
 }
 
-static double breakeven(const struct report *r, const struct report_workload *wl)
+/* The breakeven yield at the throughput gain and at its interval's ends. */
+static void breakeven(const struct report *r, struct report_workload *wl)
 {
 	const struct comparison *cs[REPORT_MAX_ROWS];
+	double c = wl->x[MODE_CORESCHED].both_busy_share;
 	struct comparison thr;
 	int i, n = 0;
 
-	if (isnan(wl->x[MODE_CORESCHED].both_busy_share))
-		return NAN;
+	wl->breakeven_yield = wl->breakeven_lo = wl->breakeven_hi = NAN;
+	if (isnan(c))
+		return;
 	for (i = 0; i < r->nrows; i++)
 		if (!strcmp(r->rows[i].workload, wl->name) && is_throughput_row(&r->rows[i]))
 			cs[n++] = &r->rows[i].cmp[CMP_CS_OFF];
 	combine(cs, n, &thr);
 	if (!thr.valid)
-		return NAN;
-	return smt_breakeven_yield(thr.gain, wl->x[MODE_CORESCHED].both_busy_share);
+		return;
+	wl->breakeven_yield = smt_breakeven_yield(thr.gain, c);
+	/* A higher gain needs less yield: the ends swap. */
+	wl->breakeven_lo = smt_breakeven_yield(thr.gain_hi, c);
+	wl->breakeven_hi = smt_breakeven_yield(thr.gain_lo, c);
 }
 
 static void workload_verdicts(struct report *r)
@@ -279,15 +326,20 @@ static void workload_verdicts(struct report *r)
 				    !r->rows[i].m[report_cmps[k].b].censored)
 					cs[n++] = &r->rows[i].cmp[k];
 			combine(cs, n, &wl->verdict[k]);
+			/* The workload's own A/A band beats any guess from its rows. */
+			if (wl->cal_band > 0)
+				wl->verdict[k].band = wl->cal_band;
 			overall[k][w] = &wl->verdict[k];
 			all[nall++] = &wl->verdict[k];
 		}
-		wl->breakeven_yield = breakeven(r, wl);
+		breakeven(r, wl);
 	}
 	/* Workload verdicts are one table of comparisons, the overall line another. */
 	judge_combined(all, nall);
 	for (k = 0; k < CMP_COUNT; k++) {
 		combine(overall[k], r->nwl, &r->overall[k]);
+		if (r->cal_band_overall > 0)
+			r->overall[k].band = r->cal_band_overall;
 		all[k] = &r->overall[k];
 	}
 	judge_combined(all, CMP_COUNT);

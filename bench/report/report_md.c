@@ -39,19 +39,36 @@ static void fmt_verdict(const struct comparison *c, char *buf, size_t len)
 	else if (isnan(c->p_adj))
 		snprintf(buf, len, "%s %s", g, verdict_text(c->verdict));
 	else
-		snprintf(buf, len, "%s %s (p %.2g)", g, verdict_text(c->verdict), c->p_adj);
+		snprintf(buf, len, "%s %s (p_adj %.2g)", g, verdict_text(c->verdict), c->p_adj);
 }
 
-static void fmt_yield(double y, char *buf, size_t len)
+/* A two-way core cannot give more than twice one thread's throughput. */
+static int fmt_one_yield(double y, char *buf, size_t len)
 {
 	if (isnan(y))
+		return snprintf(buf, len, "?");
+	if (isinf(y) || y > 2)
+		return snprintf(buf, len, ">2");
+	return snprintf(buf, len, "%.2f", y);
+}
+
+static void fmt_yield(const struct report_workload *wl, char *buf, size_t len)
+{
+	char y[16], lo[16], hi[16];
+
+	if (isnan(wl->breakeven_yield)) {
 		snprintf(buf, len, "-");
-	else if (isinf(y))
-		snprintf(buf, len, "none (siblings never both busy)");
-	else if (y <= 1)
+		return;
+	}
+	fmt_one_yield(wl->breakeven_yield, y, sizeof(y));
+	fmt_one_yield(wl->breakeven_lo, lo, sizeof(lo));
+	fmt_one_yield(wl->breakeven_hi, hi, sizeof(hi));
+	if (wl->breakeven_hi <= 1)
 		snprintf(buf, len, "1 (wins without SMT gain)");
+	else if (wl->breakeven_yield > 2)
+		snprintf(buf, len, "%s [%s, %s] (unreachable)", y, lo, hi);
 	else
-		snprintf(buf, len, "%.2f", y);
+		snprintf(buf, len, "%s [%s, %s]", y, lo, hi);
 }
 
 static void fmt_protection(const struct mode_extra *x, char *buf, size_t len)
@@ -65,12 +82,12 @@ static void fmt_protection(const struct mode_extra *x, char *buf, size_t len)
 
 void report_write_summary(const struct report *r, FILE *out)
 {
-	char a[160], b[160], c[160], prot[160], y[64];
+	char a[160], b[160], c[160], prot[160], y[96];
 	int w;
 
 	fprintf(out, "| workload | coresched vs smt-off | coresched vs smt-on | "
 		"coresched vs coresched-prctl | forced idle | co-residency (coresched) | "
-		"breakeven SMT yield |\n|---|---|---|---|---:|---|---:|\n");
+		"breakeven SMT yield (throughput rows) |\n|---|---|---|---|---:|---|---:|\n");
 	for (w = 0; w < r->nwl; w++) {
 		const struct report_workload *wl = &r->wl[w];
 
@@ -78,7 +95,7 @@ void report_write_summary(const struct report *r, FILE *out)
 		fmt_verdict(&wl->verdict[CMP_CS_ON], b, sizeof(b));
 		fmt_verdict(&wl->verdict[CMP_CS_PRCTL], c, sizeof(c));
 		fmt_protection(&wl->x[MODE_CORESCHED], prot, sizeof(prot));
-		fmt_yield(wl->breakeven_yield, y, sizeof(y));
+		fmt_yield(wl, y, sizeof(y));
 		fprintf(out, "| %s | %s | %s | %s | %.1f%% | %s | %s |\n", wl->name, a, b, c,
 			wl->x[MODE_CORESCHED].forced_idle_pct, prot, y);
 	}
@@ -113,16 +130,28 @@ static void write_model(const struct report *r, FILE *out)
 			"applies and the coresched vs smt-off comparison is the real one. The "
 			"breakeven SMT yield is still given for reference.\n\n");
 	fprintf(out, "**Statistics.** Rates take the harmonic mean, times the arithmetic "
-		"mean; latency percentiles come from the cyclictest histograms merged over "
-		"the repetitions, with %d-resample bootstrap intervals (seed %lu). Intervals "
-		"are %.0f%%. Ratios are a / b with a log-scale interval; \"gain\" is oriented "
-		"so that + is better for the first mode. Significance: Welch's t-test with "
-		"%s's correction over every comparison in this report, alpha %.2f (percentile "
-		"rows: the interval excludes 1). Noise bands: %s. Workload and overall gains "
-		"are geometric means of the rows' gains; censored percentiles are left out.\n\n",
-		REPORT_BOOT_ITERS, r->seed, REPORT_LEVEL * 100, r->correction, REPORT_ALPHA,
+		"mean. Latency percentiles come from the cyclictest histograms merged over "
+		"the repetitions; their %.0f%% interval is a t interval on the logs of the "
+		"repetitions' own percentiles below %d repetitions, a %d-resample bootstrap "
+		"over repetitions from there (seed %lu), and one repetition's samples when "
+		"there is only one; a maximum is cyclictest's own and gets no interval. "
+		"Ratios are a / b; \"gain\" is oriented so that + is better for the "
+		"first mode.\n\n"
+		"**Intervals are not adjusted; verdicts are.** Every row comparison gets "
+		"Welch's t-test (percentiles: on the logs of the repetitions' percentiles), "
+		"and %s's correction runs over all of them at alpha %.2f; the workload "
+		"verdicts (a t test on the mean log gain, Satterthwaite df) are corrected over their "
+		"own table, the overall line over its four. So an interval clear of 0 "
+		"next to \"not distinguishable\" is a difference the correction, or the "
+		"noise band, does not let through (p_adj is the adjusted p). A verdict also "
+		"needs the gain outside the A/A noise band (%s). Workload and overall "
+		"gains are geometric means of the rows' gains; rows without a bounded "
+		"interval (maxima, intervals reaching the histogram's overflow, censored "
+		"percentiles) are left out when others have one.\n\n",
+		REPORT_LEVEL * 100, REPORT_BOOT_MIN_REPS, REPORT_BOOT_ITERS, r->seed,
+		r->correction, REPORT_ALPHA,
 		r->calibration[0] ? report_calibration_name(r) :
-		"none (csbench calibrate measures them)");
+		"none measured: csbench calibrate");
 }
 
 static void fmt_stats(const struct report_row *row, const struct mode_stats *ms,

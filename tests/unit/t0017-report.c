@@ -151,7 +151,8 @@ static void test_means_and_verdicts(void)
 	check_near(rep.wl[0].breakeven_yield, 5, 1e-9, "breakeven SMT yield 5.0");
 
 	/* A noise band wider than the difference takes the verdict away. */
-	put("a", "../calibration-quick.json", "{\"profile\": \"quick\", \"rows\": ["
+	put("a", "../calibration-quick.json", "{\"profile\": \"quick\", \"accel\": \"tcg\","
+	    " \"workloads\": [{\"workload\": \"w\", \"band\": 0.2}], \"rows\": ["
 	    "{\"workload\": \"w\", \"tenant\": \"a\", \"metric\": \"rate\", \"band\": 1.5},"
 	    "{\"workload\": \"w\", \"tenant\": \"b\", \"metric\": \"time\", \"band\": 1.5}]}");
 	{
@@ -165,9 +166,12 @@ static void test_means_and_verdicts(void)
 		rate = row(&rep, "w", "rate");
 		check_int(rate->cmp[CMP_CS_OFF].verdict, ==, V_SAME,
 			  "half the rate inside a 150 percent band (log-symmetric): not distinguishable");
-		check_near(rep.wl[0].verdict[CMP_CS_OFF].band, expm1(sqrt(2) * log(2.5) / 2), 1e-12,
-			   "a workload's band: its rows' bands combined on the log scale");
-		put("a", "../calibration-full.json", "{\"profile\": \"full\", \"rows\": []}");
+		check_near(rep.wl[0].verdict[CMP_CS_OFF].band, 0.2, 0,
+			   "a workload's band: its own, measured by calibrate");
+		check_int(rep.wl[0].verdict[CMP_CS_OFF].verdict, ==, V_WORSE,
+			  "and half the rate is outside it: worse");
+		put("a", "../calibration-full.json", "{\"profile\": \"full\", \"accel\": \"tcg\","
+		    " \"rows\": []}");
 		snprintf(path, sizeof(path), "%s/calibration-full.json", top);
 		check_int(report_load_calibration(&rep, path, err, sizeof(err)), ==, -1,
 			  "a calibration of another profile is refused");

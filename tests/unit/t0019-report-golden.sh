@@ -1,6 +1,6 @@
 #!/bin/sh
 # csbench report on the curated reference run (results/REFERENCE names it;
-# its calibration is results/calibration-quick.json) must rebuild exactly
+# its calibration is results/calibration-quick-tcg.json) must rebuild exactly
 # the committed report.md and report.csv from the raw cells, and never
 # touch them. A change in the statistics shows up here as a diff to
 # review; after one, rebuild the reference's report and commit it:
@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 mkdir -p "$tmp/results"
 cp -r "$ref" "$tmp/results/"
-cp "$top/results/calibration-quick.json" "$tmp/results/"
+cp "$top/results/calibration-quick-tcg.json" "$tmp/results/"
 copy=$tmp/results/$run
 (cd "$copy" && find cells -type f | sort | xargs sha256sum) >"$tmp/before"
 "$csbench" report --no-plots "$copy" >"$tmp/stdout" 2>"$tmp/stderr"
@@ -28,7 +28,7 @@ tap_ok "report.csv as committed" diff -u "$ref/report.csv" "$copy/report.csv"
 tap_grep "the verdict table is printed" "^| \*\*all (geometric mean)\*\* |" "$tmp/stdout"
 tap_ok "report.json is valid JSON of schema 1" [ "$(jq .schema "$copy/report.json")" = 1 ]
 tap_grep "the calibration beside the run was used" \
-	"Noise bands: calibration-quick.json" "$copy/report.md"
+	"A/A noise band (calibration-quick-tcg.json)" "$copy/report.md"
 (cd "$copy" && find cells -type f | sort | xargs sha256sum) >"$tmp/after"
 tap_ok "the raw cells are untouched" cmp -s "$tmp/before" "$tmp/after"
 "$csbench" report --calibration "$tmp/nope.json" "$copy" >/dev/null 2>"$tmp/err"
