@@ -1,5 +1,5 @@
 # Shell TAP helpers for csbench's script tests (sourced): tap_ok,
-# tap_grep, tap_line, tap_nogrep, tap_skip, tap_done. Output and exit codes match tests/tap.h.
+# tap_grep, tap_line (both through tap_match), tap_nogrep, tap_skip, tap_done. Output and exit codes match tests/tap.h.
 tap_n=0
 tap_fails=0
 
@@ -19,31 +19,25 @@ tap_ok() {
 	fi
 }
 
-# tap_grep DESC PATTERN FILE: passes when FILE has a line matching PATTERN.
-tap_grep() {
+# tap_match DESC GREP-OPTIONS WANT FILE: passes when grep finds WANT in FILE;
+# otherwise shows the end of FILE.
+tap_match() {
 	tap_n=$((tap_n + 1))
-	if grep -q -- "$2" "$3" 2>/dev/null; then
+	if grep -q $2 -- "$3" "$4" 2>/dev/null; then
 		echo "ok $tap_n - $1"
 	else
 		echo "not ok $tap_n - $1"
-		echo "#   want a line matching: $2"
-		sed 's/^/#   got: /' "$3" 2>/dev/null | tail -n 15
+		echo "#   want: $3"
+		sed 's/^/#   got: /' "$4" 2>/dev/null | tail -n 15
 		tap_fails=$((tap_fails + 1))
 	fi
 }
 
-# tap_line DESC LINE FILE: passes when FILE has LINE, whole and verbatim.
-tap_line() {
-	tap_n=$((tap_n + 1))
-	if grep -qxF -- "$2" "$3" 2>/dev/null; then
-		echo "ok $tap_n - $1"
-	else
-		echo "not ok $tap_n - $1"
-		echo "#   want line: $2"
-		sed 's/^/#   got: /' "$3" 2>/dev/null | tail -n 15
-		tap_fails=$((tap_fails + 1))
-	fi
-}
+# tap_grep DESC PATTERN FILE: FILE has a line matching PATTERN.
+tap_grep() { tap_match "$1" -G "$2" "$3"; }
+
+# tap_line DESC LINE FILE: FILE has LINE, whole and verbatim.
+tap_line() { tap_match "$1" -xF "$2" "$3"; }
 
 # tap_nogrep DESC PATTERN FILE: passes when no line of FILE matches PATTERN.
 tap_nogrep() {
