@@ -2,7 +2,8 @@
 /*
  * csbench run: expand the matrix, boot the guest with the pending cells,
  * collect each cell's JSON into the run directory, boot again for whatever
- * a crashed or hung guest left undone, and print the raw means. Finished
+ * a crashed or hung guest left undone, and print the verdicts (--report)
+ * or the raw means. Finished
  * cells are never run again (--resume DIR), and a guest failure costs only
  * the cell it happened in.
  */

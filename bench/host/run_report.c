@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The raw view of a run: arithmetic means per workload x metric x mode,
- * straight from the cells. Statistics proper (right means, CIs, tests, the
- * verdict) are the analysis issue's; this is what `make bench` prints until
- * then, and what a person reads while a run is going.
+ * straight from the cells, for csbench show and for a run that stops
+ * early; statistics proper (right means, CIs, tests, the verdict) are
+ * csbench report's (bench/report/). Also the per-cell progress lines and
+ * the checks csbench verify makes.
  */
 #include <dirent.h>
 #include <jansson.h>
