@@ -102,6 +102,21 @@ static void summarise_percentile(struct mode_stats *ms, double pct,
 	ms->s.ci_hi = cens_hi ? INFINITY : hi;
 }
 
+/*
+ * The interval and two-sided p of a ratio known on the log scale: @log_ratio
+ * with standard error @se at @df degrees of freedom.
+ */
+static void log_t_interval(struct comparison *c, double log_ratio, double se, double df)
+{
+	double h = stats_t_mult(REPORT_LEVEL, df) * se;
+
+	c->se_log = se;
+	c->df = df;
+	c->lo = exp(log_ratio - h);
+	c->hi = exp(log_ratio + h);
+	c->p = se > 0 ? 2 * gsl_cdf_tdist_Q(fabs(log_ratio) / se, df) : (log_ratio ? 0 : 1);
+}
+
 static void orient(struct comparison *c, int higher_is_better)
 {
 	if (higher_is_better) {
@@ -138,14 +153,9 @@ int report_compare_stats(const struct mode_stats *a, const struct mode_stats *b,
 		 * Repetitions on both sides: Welch on the logs of their own
 		 * percentiles, for the interval, its df and the p-value alike.
 		 */
-		if (a->n >= 2 && b->n >= 2 && !isnan(va + vb)) {
-			c->se_log = sqrt(va + vb);
-			c->df = va + vb > 0 ? stats_ws_df(va, a->n, vb, b->n) : a->n + b->n - 2;
-			c->lo = c->ratio * exp(-stats_t_mult(REPORT_LEVEL, c->df) * c->se_log);
-			c->hi = c->ratio * exp(stats_t_mult(REPORT_LEVEL, c->df) * c->se_log);
-			c->p = c->se_log > 0 ? 2 * gsl_cdf_tdist_Q(fabs(log(c->ratio)) / c->se_log,
-								   c->df) : (c->ratio == 1 ? 1 : 0);
-		}
+		if (a->n >= 2 && b->n >= 2 && !isnan(va + vb))
+			log_t_interval(c, log(c->ratio), sqrt(va + vb), va + vb > 0 ?
+				       stats_ws_df(va, a->n, vb, b->n) : a->n + b->n - 2);
 	} else {
 		if (stats_ratio(a->values, a->n, b->values, b->n,
 				row->kind == ROW_HARMONIC ? MEAN_HARMONIC : MEAN_ARITH,
@@ -177,47 +187,42 @@ static enum verdict judge(const struct comparison *c, int significant)
 	return V_SAME;
 }
 
-/* Holm over every p in the table, then a verdict per row and comparison. */
-static int correct_and_judge(struct report *r)
+/*
+ * Holm's correction over one table of comparisons, then a verdict for each.
+ * Without a p (one repetition, a maximum, a censored value) there is no
+ * verdict either way.
+ */
+static int holm_and_judge(struct comparison **cs, int n)
 {
-	int n = r->nrows * CMP_COUNT, i, k;
-	double *p = malloc(sizeof(double) * (n + 1));
+	double *p = calloc(n + 1, sizeof(double));
+	int i;
 
 	if (!p)
 		return -ENOMEM;
-	for (i = 0; i < r->nrows; i++)
-		for (k = 0; k < CMP_COUNT; k++)
-			p[i * CMP_COUNT + k] = r->rows[i].cmp[k].valid ? r->rows[i].cmp[k].p : NAN;
+	for (i = 0; i < n; i++)
+		p[i] = cs[i]->p;
 	if (n && stats_holm(p, n, p)) {
 		free(p);
 		return -EINVAL;
 	}
-	for (i = 0; i < r->nrows; i++)
-		for (k = 0; k < CMP_COUNT; k++) {
-			struct comparison *c = &r->rows[i].cmp[k];
-			int censored = r->rows[i].m[report_cmps[k].a].censored ||
-				       r->rows[i].m[report_cmps[k].b].censored;
-
-			c->p_adj = p[i * CMP_COUNT + k];
-			/* A lower bound compared with anything proves nothing. */
-			/* No p (one repetition, a maximum): no verdict either way. */
-			c->verdict = judge(c, !censored && !isnan(c->p) &&
-					   c->p_adj < REPORT_ALPHA);
-		}
+	for (i = 0; i < n; i++) {
+		cs[i]->p_adj = p[i];
+		cs[i]->verdict = judge(cs[i], !isnan(p[i]) && p[i] < REPORT_ALPHA);
+	}
 	free(p);
 	return 0;
 }
 
 /*
- * Geometric mean of gains with an interval from the gains' own intervals,
- * taken as independent on the log scale, and a normal-approximation p for
- * "no change". Rows without an interval (a maximum, one repetition) are
- * left out when others have one; if none has, the mean has none either.
- * Censored rows never reach here.
+ * Geometric mean of gains with a t interval and p for "no change" on the
+ * log scale, the gains taken as independent (Satterthwaite df). Rows
+ * without an interval (a maximum, one repetition) are left out when others
+ * have one; if none has, the mean has none either. Censored rows are
+ * invalid and never count.
  */
 static void combine(const struct comparison *const *cs, int n, struct comparison *out)
 {
-	double sum = 0, var = 0, var2_df = 0, band = 0, v, se, t;
+	double sum = 0, var = 0, var2_df = 0, band = 0, v;
 	int used = 0, with_ci = 0, i;
 
 	memset(out, 0, sizeof(*out));
@@ -249,30 +254,11 @@ static void combine(const struct comparison *const *cs, int n, struct comparison
 	out->gain_lo = out->lo = out->gain_hi = out->hi = NAN;
 	if (!with_ci)
 		return;
-	se = sqrt(var) / used;
-	out->se_log = se;
 	/* Satterthwaite: the df of a sum of variances with their own df. */
-	out->df = var2_df > 0 ? var * var / var2_df : 1e6;
-	t = stats_t_mult(REPORT_LEVEL, out->df);
-	out->gain_lo = out->lo = exp(sum / used - t * se);
-	out->gain_hi = out->hi = exp(sum / used + t * se);
-	out->p = se > 0 ? 2 * gsl_cdf_tdist_Q(fabs(sum / used) / se, out->df) :
-		 (sum ? 0 : 1);
-}
-
-/* Holm over a set of combined verdicts, then judge each. */
-static void judge_combined(struct comparison **cs, int n)
-{
-	double p[REPORT_MAX_WORKLOADS * CMP_COUNT + CMP_COUNT] = { 0 };
-	int i;
-
-	for (i = 0; i < n; i++)
-		p[i] = cs[i]->p;
-	stats_holm(p, n, p);
-	for (i = 0; i < n; i++) {
-		cs[i]->p_adj = p[i];
-		cs[i]->verdict = judge(cs[i], cs[i]->valid && !isnan(p[i]) && p[i] < REPORT_ALPHA);
-	}
+	log_t_interval(out, sum / used, sqrt(var) / used,
+		       var2_df > 0 ? var * var / var2_df : 1e6);
+	out->gain_lo = out->lo;
+	out->gain_hi = out->hi;
 }
 
 /*
@@ -309,7 +295,7 @@ static void breakeven(const struct report *r, struct report_workload *wl)
 	wl->breakeven_hi = smt_breakeven_yield(thr.gain_lo, c);
 }
 
-static void workload_verdicts(struct report *r)
+static int workload_verdicts(struct report *r)
 {
 	const struct comparison *cs[REPORT_MAX_ROWS];
 	const struct comparison *overall[CMP_COUNT][REPORT_MAX_WORKLOADS];
@@ -321,9 +307,7 @@ static void workload_verdicts(struct report *r)
 
 		for (k = 0; k < CMP_COUNT; k++) {
 			for (i = n = 0; i < r->nrows; i++)
-				if (!strcmp(r->rows[i].workload, wl->name) &&
-				    !r->rows[i].m[report_cmps[k].a].censored &&
-				    !r->rows[i].m[report_cmps[k].b].censored)
+				if (!strcmp(r->rows[i].workload, wl->name))
 					cs[n++] = &r->rows[i].cmp[k];
 			combine(cs, n, &wl->verdict[k]);
 			/* The workload's own A/A band beats any guess from its rows. */
@@ -335,20 +319,24 @@ static void workload_verdicts(struct report *r)
 		breakeven(r, wl);
 	}
 	/* Workload verdicts are one table of comparisons, the overall line another. */
-	judge_combined(all, nall);
+	if (holm_and_judge(all, nall))
+		return -ENOMEM;
 	for (k = 0; k < CMP_COUNT; k++) {
 		combine(overall[k], r->nwl, &r->overall[k]);
 		if (r->cal_band_overall > 0)
 			r->overall[k].band = r->cal_band_overall;
 		all[k] = &r->overall[k];
 	}
-	judge_combined(all, CMP_COUNT);
+	return holm_and_judge(all, CMP_COUNT);
 }
 
 int report_compute(struct report *r)
 {
+	struct comparison **cs = malloc(sizeof(*cs) * (r->nrows * CMP_COUNT + 1));
 	int i, k, ret;
 
+	if (!cs)
+		return -ENOMEM;
 	for (i = 0; i < r->nrows; i++) {
 		struct report_row *row = &r->rows[i];
 
@@ -364,13 +352,14 @@ int report_compute(struct report *r)
 				/* A zero rate has no harmonic mean: report it plainly. */
 				stats_summarise(ms->values, ms->n, MEAN_ARITH, REPORT_LEVEL, &ms->s);
 		}
-		for (k = 0; k < CMP_COUNT; k++)
+		for (k = 0; k < CMP_COUNT; k++) {
 			report_compare_stats(&row->m[report_cmps[k].a], &row->m[report_cmps[k].b],
 					     row, &row->cmp[k]);
+			cs[i * CMP_COUNT + k] = &row->cmp[k];
+		}
 	}
-	ret = correct_and_judge(r);
-	if (ret)
-		return ret;
-	workload_verdicts(r);
-	return 0;
+	/* Every row comparison in one table for Holm. */
+	ret = holm_and_judge(cs, r->nrows * CMP_COUNT);
+	free(cs);
+	return ret ?: workload_verdicts(r);
 }
