@@ -12,6 +12,8 @@ enum {
 	EXIT_INTERRUPTED = 130,	/* SIGINT/SIGTERM/SIGHUP; run can be resumed */
 };
 
+struct report;
+
 int cmd_boot(int argc, char **argv);
 int cmd_cotrace(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
@@ -23,6 +25,13 @@ int cmd_report(int argc, char **argv);
  * with @full, all of report.md). Returns an EXIT_* code.
  */
 int report_build(const char *dir, const char *calibration, int plots, int full);
+/*
+ * Load DIR's cells into @r (a struct report), apply its noise bands (the
+ * file @calibration, which must work, or the default one beside the run,
+ * which may be missing or refused with a warning) and compute. Returns an
+ * EXIT_* code, with the message printed; @r is freed on failure.
+ */
+int report_open(const char *dir, const char *calibration, struct report *r);
 int cmd_run(int argc, char **argv);
 /* The run directory cmd_run last used ("" before), for calibrate. */
 extern char cmd_run_dir[4096];

@@ -7,29 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../lib/log.h"
 #include "../lib/mode.h"
 #include "../lib/opts.h"
-#include "../report/calibrate.h"
 #include "../report/compare.h"
 #include "cmd.h"
-
-/* A run's report, with the noise bands its profile was calibrated with. */
-static int load(const char *dir, struct report *r)
-{
-	char err[4400], cal[4200];
-
-	if (report_load(dir, r, err, sizeof(err))) {
-		err_msg("%s", err);
-		return -1;
-	}
-	calibrate_default_path(r->dir, r->profile, r->accel, cal, sizeof(cal));
-	if (!access(cal, R_OK) && report_load_calibration(r, cal, err, sizeof(err)))
-		warn("%s (no noise bands)", err);
-	return report_compute(r);
-}
 
 /*
  * --workloads as a clean comma list of names the new run has: a typo must
@@ -39,7 +22,6 @@ static int check_workloads(const char *arg, const struct report *r, char *out, s
 {
 	char copy[1024], *tok, *save = NULL, *end;
 	size_t used = 0;
-	int w;
 
 	snprintf(copy, sizeof(copy), "%s", arg);
 	out[0] = '\0';
@@ -48,9 +30,7 @@ static int check_workloads(const char *arg, const struct report *r, char *out, s
 			tok++;
 		for (end = tok + strlen(tok); end > tok && end[-1] == ' '; end--)
 			*--end = '\0';
-		for (w = 0; w < r->nwl && strcmp(r->wl[w].name, tok); w++)
-			;
-		if (w == r->nwl) {
+		if (report_find_workload(r, tok) < 0) {
 			err_msg("--workloads: %s has no workload '%s'", r->run, tok);
 			return -1;
 		}
@@ -101,7 +81,8 @@ int cmd_compare(int argc, char **argv)
 	copts.threshold = threshold / 100.0;
 	old_r = calloc(1, sizeof(*old_r));
 	new_r = calloc(1, sizeof(*new_r));
-	if (!old_r || !new_r || load(argv[idx], old_r) || load(argv[idx + 1], new_r)) {
+	if (!old_r || !new_r || report_open(argv[idx], NULL, old_r) != EXIT_OK ||
+	    report_open(argv[idx + 1], NULL, new_r) != EXIT_OK) {
 		ret = EXIT_FAIL;
 		goto out;
 	}

@@ -71,14 +71,10 @@ static void write_history(struct report **runs, int n, FILE *out)
 
 		fprintf(out, "| %s |", name);
 		for (i = 0; i < n; i++) {
-			const struct report_workload *x = NULL;
-
-			for (k = 0; k < runs[i]->nwl; k++)
-				if (!strcmp(runs[i]->wl[k].name, name))
-					x = &runs[i]->wl[k];
-			if (x)
-				report_fmt_gain(&x->verdict[CMP_CS_OFF], g[0], sizeof(g[0]));
-			fprintf(out, " %s |", x ? g[0] : "-");
+			k = report_find_workload(runs[i], name);
+			if (k >= 0)
+				report_fmt_gain(&runs[i]->wl[k].verdict[CMP_CS_OFF], g[0], sizeof(g[0]));
+			fprintf(out, " %s |", k >= 0 ? g[0] : "-");
 		}
 		fputc('\n', out);
 	}

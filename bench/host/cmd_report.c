@@ -49,34 +49,44 @@ static int write_md(const struct report *r, const char *name, int csv)
 	return 0;
 }
 
-int report_build(const char *dir, const char *calibration, int plots, int full)
+int report_open(const char *dir, const char *calibration, struct report *r)
 {
-	static struct report r;
-	char err[4400], path[4200], cal[4200];
-	int ret = EXIT_OK, n;
+	char err[4400], cal[4200];
 
-	if (report_load(dir, &r, err, sizeof(err))) {
+	if (report_load(dir, r, err, sizeof(err))) {
 		err_msg("%s", err);
 		return EXIT_FAIL;
 	}
 	if (calibration)
 		snprintf(cal, sizeof(cal), "%s", calibration);
 	else
-		default_calibration(&r, cal, sizeof(cal));
-	if (cal[0] && report_load_calibration(&r, cal, err, sizeof(err))) {
+		default_calibration(r, cal, sizeof(cal));
+	if (cal[0] && report_load_calibration(r, cal, err, sizeof(err))) {
 		/* A file named on the command line must work; the default may not. */
 		if (calibration) {
 			err_msg("%s", err);
-			report_free(&r);
+			report_free(r);
 			return EXIT_USAGE;
 		}
 		warn("%s (no noise bands)", err);
 	}
-	if (report_compute(&r)) {
+	if (report_compute(r)) {
 		err_msg("%s: statistics failed (out of memory?)", dir);
-		report_free(&r);
+		report_free(r);
 		return EXIT_FAIL;
 	}
+	return EXIT_OK;
+}
+
+int report_build(const char *dir, const char *calibration, int plots, int full)
+{
+	static struct report r;
+	char path[4200];
+	int ret, n;
+
+	ret = report_open(dir, calibration, &r);
+	if (ret != EXIT_OK)
+		return ret;
 	/* Plots first: report.md embeds whichever were drawn. */
 	if (plots) {
 		snprintf(path, sizeof(path), "%s/plots", r.dir);

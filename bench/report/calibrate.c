@@ -150,10 +150,9 @@ int calibrate_write(const char *run_dir, const char *mode, const char *out_dir,
 					      MEAN_HARMONIC : MEAN_ARITH, logs);
 		if (splits < 0)
 			continue;
-		for (w = 0; w < r.nwl && strcmp(r.wl[w].name, row->workload); w++)
-			;
+		w = report_find_workload(&r, row->workload);
 		/* Maxima carry no verdict; they would only widen the band. */
-		if (w < r.nwl && !(row->kind == ROW_PERCENTILE && row->percentile >= 100))
+		if (w >= 0 && !(row->kind == ROW_PERCENTILE && row->percentile >= 100))
 			spread_add(&wl[w], logs, splits);
 		json_array_append_new(rows, json_pack("{s:s,s:s,s:s,s:i,s:i,s:f}",
 			"workload", row->workload, "tenant", row->tenant, "metric", row->metric,

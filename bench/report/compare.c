@@ -7,19 +7,6 @@
 
 #include "compare.h"
 
-static const struct report_row *find_row(const struct report *r,
-					 const struct report_row *like)
-{
-	int i;
-
-	for (i = 0; i < r->nrows; i++)
-		if (!strcmp(r->rows[i].workload, like->workload) &&
-		    !strcmp(r->rows[i].tenant, like->tenant) &&
-		    !strcmp(r->rows[i].metric, like->metric))
-			return &r->rows[i];
-	return NULL;
-}
-
 /* NEW's mode against OLD's. */
 static int compare_one(const struct report_row *o, const struct report_row *n,
 		       enum csb_mode m, struct comparison *c)
@@ -54,7 +41,9 @@ int compare_reports(const struct report *old_r, const struct report *new_r,
 	if (!cmp->lines)
 		return -ENOMEM;
 	for (i = 0; i < new_r->nrows; i++) {
-		const struct report_row *n = &new_r->rows[i], *o = find_row(old_r, n);
+		const struct report_row *n = &new_r->rows[i];
+		const struct report_row *o = report_find_row(old_r, n->workload, n->tenant,
+							     n->metric);
 
 		if (!in_list(opts->workloads, n->workload))
 			continue;

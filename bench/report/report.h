@@ -132,6 +132,11 @@ struct report {
 
 /* Read DIR's manifest and cells into @r. -1 with @err set on failure. */
 int report_load(const char *dir, struct report *r, char *err, size_t errlen);
+/* The row of @r for @wl, @tenant and @metric, or NULL (like strchr, not const). */
+struct report_row *report_find_row(const struct report *r, const char *wl,
+				   const char *tenant, const char *metric);
+/* The index in r->wl of workload @name, or -1. */
+int report_find_workload(const struct report *r, const char *name);
 /*
  * Noise bands per row from a calibration file (csbench calibrate); rows it
  * does not name keep none. -1 with @err set if the file is unusable.

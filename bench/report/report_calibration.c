@@ -18,12 +18,34 @@ const char *report_calibration_name(const struct report *r)
 	return slash ? slash + 1 : r->calibration;
 }
 
+/* Why this file's bands do not apply to @r (1, @err says), or 0. */
+static int refused(json_t *cal, const struct report *r, const char *path, char *err,
+		   size_t errlen)
+{
+	const char *profile = json_string_value(json_object_get(cal, "profile"));
+	const char *accel = json_string_value(json_object_get(cal, "accel"));
+
+	if (!profile || !json_is_array(json_object_get(cal, "rows")))
+		snprintf(err, errlen, "%s: not a calibration file (no profile or rows)", path);
+	else if (!accel)
+		snprintf(err, errlen, "%s: no \"accel\": from an older csbench calibrate, "
+			 "run it again", path);
+	else if (strcmp(accel, r->accel))
+		snprintf(err, errlen, "%s: calibrated under %s, this run is %s", path, accel,
+			 r->accel);
+	else if (strcmp(profile, r->profile))
+		snprintf(err, errlen, "%s: calibrated with profile %s, this run is %s",
+			 path, profile, r->profile);
+	else
+		return 0;
+	return 1;
+}
+
 int report_load_calibration(struct report *r, const char *path, char *err,
 			    size_t errlen)
 {
 	json_error_t jerr;
 	json_t *cal, *rows, *e;
-	const char *profile, *accel;
 	size_t i;
 	int k, n;
 
@@ -32,29 +54,8 @@ int report_load_calibration(struct report *r, const char *path, char *err,
 		snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
 		return -1;
 	}
-	profile = json_string_value(json_object_get(cal, "profile"));
 	rows = json_object_get(cal, "rows");
-	if (!profile || !json_is_array(rows)) {
-		snprintf(err, errlen, "%s: not a calibration file (no profile or rows)", path);
-		json_decref(cal);
-		return -1;
-	}
-	accel = json_string_value(json_object_get(cal, "accel"));
-	if (!accel) {
-		snprintf(err, errlen, "%s: no \"accel\": from an older csbench calibrate, "
-			 "run it again", path);
-		json_decref(cal);
-		return -1;
-	}
-	if (strcmp(accel, r->accel)) {
-		snprintf(err, errlen, "%s: calibrated under %s, this run is %s", path, accel,
-			 r->accel);
-		json_decref(cal);
-		return -1;
-	}
-	if (strcmp(profile, r->profile)) {
-		snprintf(err, errlen, "%s: calibrated with profile %s, this run is %s",
-			 path, profile, r->profile);
+	if (refused(cal, r, path, err, errlen)) {
 		json_decref(cal);
 		return -1;
 	}
@@ -63,24 +64,16 @@ int report_load_calibration(struct report *r, const char *path, char *err,
 		const char *tenant = json_string_value(json_object_get(e, "tenant")) ?: "";
 		const char *metric = json_string_value(json_object_get(e, "metric")) ?: "";
 		double band = json_number_value(json_object_get(e, "band"));
+		struct report_row *row = report_find_row(r, wl, tenant, metric);
 
-		for (n = 0; n < r->nrows; n++) {
-			struct report_row *row = &r->rows[n];
-
-			if (strcmp(row->workload, wl) || strcmp(row->tenant, tenant) ||
-			    strcmp(row->metric, metric))
-				continue;
-			for (k = 0; k < CMP_COUNT; k++)
-				row->cmp[k].band = band;
-		}
+		for (k = 0; row && k < CMP_COUNT; k++)
+			row->cmp[k].band = band;
 	}
 	/* Each workload's own band, and the overall one, where measured. */
 	json_array_foreach(json_object_get(cal, "workloads"), i, e) {
-		const char *wl = json_string_value(json_object_get(e, "workload")) ?: "";
-
-		for (n = 0; n < r->nwl; n++)
-			if (!strcmp(r->wl[n].name, wl))
-				r->wl[n].cal_band = json_number_value(json_object_get(e, "band"));
+		n = report_find_workload(r, json_string_value(json_object_get(e, "workload")) ?: "");
+		if (n >= 0)
+			r->wl[n].cal_band = json_number_value(json_object_get(e, "band"));
 	}
 	r->cal_band_overall = json_number_value(json_object_get(cal, "overall_band"));
 	snprintf(r->calibration, sizeof(r->calibration), "%s", path);

@@ -70,13 +70,35 @@ static void load_pinning(struct report *r)
 		fclose(f);
 }
 
-static int find_workload(struct report *r, const char *name)
+int report_find_workload(const struct report *r, const char *name)
 {
 	int i;
 
 	for (i = 0; i < r->nwl; i++)
 		if (!strcmp(r->wl[i].name, name))
 			return i;
+	return -1;
+}
+
+struct report_row *report_find_row(const struct report *r, const char *wl,
+				   const char *tenant, const char *metric)
+{
+	int i;
+
+	for (i = 0; i < r->nrows; i++)
+		if (!strcmp(r->rows[i].workload, wl) && !strcmp(r->rows[i].tenant, tenant) &&
+		    !strcmp(r->rows[i].metric, metric))
+			return (struct report_row *)&r->rows[i];
+	return NULL;
+}
+
+/* The workload's index, added if new; -1 when the table is full. */
+static int find_workload(struct report *r, const char *name)
+{
+	int i = report_find_workload(r, name);
+
+	if (i >= 0)
+		return i;
 	if (r->nwl == REPORT_MAX_WORKLOADS)
 		return -1;
 	memset(&r->wl[r->nwl], 0, sizeof(r->wl[0]));
@@ -90,16 +112,11 @@ static struct report_row *find_row(struct report *r, const char *wl, json_t *m)
 {
 	const char *tenant = json_string_value(json_object_get(m, "tenant")) ?: "?";
 	const char *metric = json_string_value(json_object_get(m, "metric")) ?: "?";
-	struct report_row *row;
+	struct report_row *row = report_find_row(r, wl, tenant, metric);
 	json_t *pct = json_object_get(m, "percentile");
-	int i;
 
-	for (i = 0; i < r->nrows; i++) {
-		row = &r->rows[i];
-		if (!strcmp(row->workload, wl) && !strcmp(row->tenant, tenant) &&
-		    !strcmp(row->metric, metric))
-			return row;
-	}
+	if (row)
+		return row;
 	if (r->nrows == REPORT_MAX_ROWS)
 		return NULL;
 	row = &r->rows[r->nrows++];
