@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * csbench compare OLD NEW: regressions between two runs (two revisions of
- * the patch series, two kernels). Exit 1 when any row got significantly
- * worse, so scripts and CI can gate on it.
+ * the patch series, two kernels). Exit 1 when anything got significantly
+ * worse (a row, a workload, forced idle) or isolation was lost, so scripts
+ * and CI can gate on it. The two sides of one A/B session are paired by
+ * block; unrelated runs are not.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,9 +106,11 @@ int cmd_compare(int argc, char **argv)
 		goto out;
 	}
 	compare_write_md(old_r, new_r, &cmp, all, stdout);
-	ret = cmp.regressions ? EXIT_FAIL : EXIT_OK;
-	if (cmp.regressions)
-		err_msg("%d regressions", cmp.regressions);
+	ret = compare_failed(&cmp) ? EXIT_FAIL : EXIT_OK;
+	if (ret)
+		err_msg("regressions: %d rows x modes, %d workloads x modes, %d in forced "
+			"idle, %d with isolation lost", cmp.regressions, cmp.wl_regressions,
+			cmp.fi_regressions, cmp.isolation_regressions);
 	compare_free(&cmp);
 out:
 	if (old_r)

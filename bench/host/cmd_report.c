@@ -17,14 +17,6 @@
 #include "../report/report_plot.h"
 #include "cmd.h"
 
-/* calibration-PROFILE-ACCEL.json beside the run, if calibrate made one. */
-static void default_calibration(const struct report *r, char *buf, size_t len)
-{
-	calibrate_default_path(r->dir, r->profile, r->accel, buf, len);
-	if (access(buf, R_OK))
-		buf[0] = '\0';
-}
-
 static int write_md(const struct report *r, const char *name, int csv)
 {
 	char path[4200];
@@ -51,24 +43,21 @@ static int write_md(const struct report *r, const char *name, int csv)
 
 int report_open(const char *dir, const char *calibration, struct report *r)
 {
-	char err[4400], cal[4200];
+	char err[4400];
 
 	if (report_load(dir, r, err, sizeof(err))) {
 		err_msg("%s", err);
 		return EXIT_FAIL;
 	}
-	if (calibration)
-		snprintf(cal, sizeof(cal), "%s", calibration);
-	else
-		default_calibration(r, cal, sizeof(cal));
-	if (cal[0] && report_load_calibration(r, cal, err, sizeof(err))) {
-		/* A file named on the command line must work; the default may not. */
-		if (calibration) {
-			err_msg("%s", err);
-			report_free(r);
-			return EXIT_USAGE;
-		}
-		warn("%s (no noise bands)", err);
+	/*
+	 * Noise bands only on request: the blocked test controls the A/A
+	 * rate itself, and bands measured across blocks would hide the
+	 * within-block changes it can see.
+	 */
+	if (calibration && report_load_calibration(r, calibration, err, sizeof(err))) {
+		err_msg("%s", err);
+		report_free(r);
+		return EXIT_USAGE;
 	}
 	if (report_compute(r)) {
 		err_msg("%s: statistics failed (out of memory?)", dir);
@@ -120,7 +109,7 @@ int cmd_report(int argc, char **argv)
 	int no_plots = 0, full = 0, idx;
 	const struct opt opts[] = {
 		{ "calibration", OPT_STR, &calibration, 0, 0, "FILE",
-		  "noise bands (default: calibration-PROFILE-ACCEL.json beside the run)" },
+		  "A/A noise bands a verdict must also clear (csbench calibrate); default none" },
 		{ "no-plots", OPT_FLAG, &no_plots, 0, 0, NULL, "skip gnuplot" },
 		{ "full", OPT_FLAG, &full, 0, 0, NULL, "print all of report.md, not only the verdicts" },
 		{ NULL }

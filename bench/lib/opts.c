@@ -46,7 +46,7 @@ int opts_parse(const char *cmd, const char *usage, const struct opt *opts,
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+h", lo, &idx)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", lo, &idx)) != -1) {
 		const struct opt *o;
 
 		if (c == 'h') {

@@ -18,11 +18,29 @@ struct compare_line {
 	struct comparison c;	/* new / old; gain > 1: NEW is better */
 };
 
+/* A workload's figure in one mode, NEW against OLD, paired by block. */
+struct compare_wl {
+	char workload[64];
+	enum csb_mode mode;
+	struct comparison c;	/* gain > 1: NEW is better */
+	double old_fi, new_fi;	/* forced idle, percent of CPU time (mean) */
+	struct comparison fi;	/* forced idle: gain > 1: NEW idles less */
+	long old_unexplained, new_unexplained;
+	int isolation_lost;	/* NEW shows unexplained windows, OLD none */
+};
+
 struct compare {
 	struct compare_line *lines;
 	int n;
+	struct compare_wl *wls;	/* paired runs only */
+	int nwl;
 	int regressions, improvements;
+	int wl_regressions, fi_regressions, isolation_regressions;
+	int paired;		/* one A/B session: blocks paired */
 };
+
+/* Are @old_r and @new_r the two sides of one interleaved A/B session? */
+int compare_paired(const struct report *old_r, const struct report *new_r);
 
 /*
  * Fill @cmp from two computed reports. A significant change for the worse
@@ -40,6 +58,8 @@ struct compare_opts {
 int compare_reports(const struct report *old_r, const struct report *new_r,
 		    const struct compare_opts *opts, struct compare *cmp);
 void compare_free(struct compare *cmp);
+/* Did anything regress? */
+int compare_failed(const struct compare *cmp);
 /* Markdown: the changes first, then the verdicts of both runs. */
 void compare_write_md(const struct report *old_r, const struct report *new_r,
 		      const struct compare *cmp, int all, FILE *out);

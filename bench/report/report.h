@@ -49,13 +49,16 @@ struct report_cmp_def {
 };
 extern const struct report_cmp_def report_cmps[CMP_COUNT];
 
-enum verdict { V_NONE, V_BETTER, V_WORSE, V_SAME };
+/* V_UNTESTED: a figure, but no test (one block, a maximum, a censored conflict). */
+enum verdict { V_NONE, V_BETTER, V_WORSE, V_SAME, V_UNTESTED };
 const char *verdict_name(enum verdict v);
 
 /* One mode's figures for one row. */
 struct mode_stats {
 	int n;
 	double values[REPORT_MAX_VALUES];	/* one per ok cell */
+	int block[REPORT_MAX_VALUES];		/* its block: the repetition */
+	unsigned char cens[REPORT_MAX_VALUES];	/* a lower bound, not a value */
 	struct summary s;	/* mean of the row's kind; percentile rows: merged */
 	int censored;		/* the merged percentile is a lower bound */
 	struct hist hist;	/* percentile rows: merged over repetitions */
@@ -64,13 +67,21 @@ struct mode_stats {
 	double se_log;		/* percentile rows: se of the log repetitions */
 };
 
-/* a vs b: ratio of means, and "gain" oriented so that > 1 is better for a. */
+/*
+ * a vs b, paired by block (blocks.h): the geometric mean of the per-block
+ * ratios, and "gain" oriented so that > 1 is better for a.
+ */
 struct comparison {
 	int valid;
 	double ratio, lo, hi;
 	double gain, gain_lo, gain_hi;
-	double p, p_adj;	/* Welch, then Holm-corrected; NAN: none */
-	double se_log, df;	/* standard error of log(ratio), its df */
+	double p, p_adj;	/* paired t on the logs, then Holm; NAN: none */
+	double se_log, df;	/* standard error of the mean log ratio, its df */
+	int n_blocks;		/* blocks in the estimate */
+	int n_censored;		/* blocks left out as bounds */
+	int censor_conflict;	/* a bound left out could reverse it: no verdict */
+	int family;		/* tests in its Holm family; 0: not tested */
+	double mde;		/* smallest change seen at 80% power; NAN: none */
 	double band;		/* A/A noise band, as a fraction; 0: none */
 	enum verdict verdict;
 };
@@ -97,12 +108,18 @@ struct mode_extra {
 	double both_busy_share;		/* both/(one+both) busy; NAN: no data */
 	/* How many cells had each figure (older runs lack some). */
 	int n_forced_idle, n_cpu_util, n_corun, n_both_busy;
+	/* Per cell, for comparisons paired by block (A/B runs). */
+	double fi_cell[REPORT_MAX_VALUES];	/* forced idle, percent */
+	long unexplained_cell[REPORT_MAX_VALUES];
+	int fi_block[REPORT_MAX_VALUES];
+	int ncell_fig;
 };
 
 struct report_workload {
 	char name[64];
 	struct mode_extra x[MODE_COUNT];
-	struct comparison verdict[CMP_COUNT];	/* geometric mean of rows */
+	struct comparison verdict[CMP_COUNT];	/* block means of its rows */
+	struct comparison throughput;	/* coresched vs smt-off, throughput rows */
 	double breakeven_yield;		/* see smtyield.h; NAN: no data */
 	double breakeven_lo, breakeven_hi;	/* from the throughput gain's CI */
 	double cal_band;		/* A/A band of the workload's mean; 0: none */
@@ -115,8 +132,10 @@ struct report {
 	char profile[16], accel[16], pinning[160], host_cpu[128], revision[64];
 	char kernel_key[64], release[64], csbench_version[32], topology[96];
 	int host_cpus, reps, expected_cells;
+	char ab_session[64], ab_side[8];	/* an A/B run's side; "" otherwise */
 	/* Cells. */
 	int cells, ok;
+	int nblocks;			/* distinct blocks (repetitions) with ok cells */
 	char failed[REPORT_MAX_FAILED][160];	/* "id: status: error" */
 	int nfailed;
 	struct report_row rows[REPORT_MAX_ROWS];
@@ -151,12 +170,36 @@ const char *report_calibration_name(const struct report *r);
 /* Statistics, comparisons, verdicts. */
 int report_compute(struct report *r);
 /*
- * @a against @b, two summarised modes of rows like @row: ratio of means,
- * interval, Welch's p (none for percentiles), gain. Keeps c->band. 1 if
- * there was something to compare, else 0 (c->valid 0).
+ * @a against @b, two modes of rows like @row, paired by block (blocks.h):
+ * ratio, interval and p from one t model on the per-block log ratios,
+ * gain. Keeps c->band. 1 if there was something to compare, else 0
+ * (c->valid 0).
  */
 int report_compare_stats(const struct mode_stats *a, const struct mode_stats *b,
 			 const struct report_row *row, struct comparison *c);
+/*
+ * The same between two runs that share no blocks (different boots, days):
+ * Welch's t on the logs of the uncensored values, interval and p from that
+ * one model; n_blocks counts the values of both sides. Censored values
+ * are left out and take the verdict away (censor_conflict).
+ */
+int report_compare_unpaired(const struct mode_stats *a, const struct mode_stats *b,
+			    const struct report_row *row, struct comparison *c);
+struct block_series;
+/* The per-block log gains of @a over @b in @row (+: better for a). */
+void report_row_series(const struct report_row *row, const struct mode_stats *a,
+		       const struct mode_stats *b, struct block_series *s);
+/* 1 if @s has a censored (bound) block anywhere. */
+int report_series_has_bound(const struct block_series *s);
+/* Fit @s (blocks.h) into @c as a gain and ratio; keeps c->band. */
+void report_fit_comparison(const struct block_series *s, struct comparison *c);
+/* A maximum: shown, never tested or pooled. */
+int report_row_is_maximum(const struct report_row *row);
+/*
+ * Holm's correction over one table (family) of comparisons, the minimum
+ * detectable effect at that family's size, then a verdict for each.
+ */
+int report_holm_and_judge(struct comparison **cs, int n);
 void report_free(struct report *r);
 
 void report_write_md(const struct report *r, FILE *out);

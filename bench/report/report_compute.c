@@ -2,12 +2,12 @@
 /*
  * The statistics of a report. Per row and mode: the kind's mean with a
  * t-based interval (percentiles: from the histogram merged over the
- * repetitions, with a bootstrap interval). Per row and comparison: the
- * ratio with its interval and Welch's p, corrected over the whole table
- * with Holm's method; percentile rows have no p and count as significant
- * when their interval excludes 1. A verdict needs significance, an
- * interval clear of 1, and a difference outside the A/A noise band.
- * Workloads and the whole run get the geometric mean of their rows' gains.
+ * repetitions). Per row and comparison: the paired, blocked estimate of
+ * blocks.h (interval and p from one t model on the per-block log ratios),
+ * corrected over the whole row table with Holm's method. Workloads and the
+ * whole run average their rows' log gains inside each block first, and are
+ * corrected over their own tables. A verdict needs the corrected p below
+ * alpha and, where a noise band was given, a difference outside it.
  */
 #include <errno.h>
 #include <math.h>
@@ -16,6 +16,7 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "blocks.h"
 #include "report.h"
 #include "smtyield.h"
 
@@ -102,74 +103,153 @@ static void summarise_percentile(struct mode_stats *ms, double pct,
 	ms->s.ci_hi = cens_hi ? INFINITY : hi;
 }
 
-/*
- * The interval and two-sided p of a ratio known on the log scale: @log_ratio
- * with standard error @se at @df degrees of freedom.
- */
-static void log_t_interval(struct comparison *c, double log_ratio, double se, double df)
+/* A fitted series of log gains as a comparison (ratio = gain). */
+void report_fit_comparison(const struct block_series *s, struct comparison *c)
 {
-	double h = stats_t_mult(REPORT_LEVEL, df) * se;
+	double band = c->band;
+	struct block_fit f;
 
-	c->se_log = se;
-	c->df = df;
-	c->lo = exp(log_ratio - h);
-	c->hi = exp(log_ratio + h);
-	c->p = se > 0 ? 2 * gsl_cdf_tdist_Q(fabs(log_ratio) / se, df) : (log_ratio ? 0 : 1);
+	memset(c, 0, sizeof(*c));
+	c->band = band;
+	c->p = c->p_adj = c->mde = NAN;
+	block_fit(s, REPORT_LEVEL, &f);
+	c->n_blocks = f.n;
+	c->n_censored = f.n_censored;
+	c->censor_conflict = f.censor_conflict;
+	if (!f.n)
+		return;
+	c->valid = 1;
+	c->gain = c->ratio = exp(f.mean);
+	c->gain_lo = c->lo = exp(f.lo);
+	c->gain_hi = c->hi = exp(f.hi);
+	c->se_log = f.se;
+	c->df = f.df;
+	c->p = f.p;
 }
 
-static void orient(struct comparison *c, int higher_is_better)
+/* A maximum is one extreme sample per block: shown, never tested or pooled. */
+int report_row_is_maximum(const struct report_row *row)
 {
-	if (higher_is_better) {
-		c->gain = c->ratio;
-		c->gain_lo = c->lo;
-		c->gain_hi = c->hi;
-	} else {
-		c->gain = 1 / c->ratio;
-		c->gain_lo = 1 / c->hi;
-		c->gain_hi = 1 / c->lo;
-	}
+	return row->kind == ROW_PERCENTILE && row->percentile >= 100;
+}
+
+/*
+ * The row's per-block log gains of mode @a over mode @b (+ is better for
+ * a). A value that is only a lower bound (a percentile in the histogram's
+ * overflow) makes its block a bound; a value <= 0 has no log and leaves
+ * its block out.
+ */
+void report_row_series(const struct report_row *row, const struct mode_stats *a,
+		       const struct mode_stats *b, struct block_series *s)
+{
+	int i, j;
+
+	block_series_init(s);
+	for (i = 0; i < a->n; i++)
+		for (j = 0; j < b->n; j++) {
+			enum block_state st = BS_EXACT;
+
+			if (a->block[i] != b->block[j] || !(a->values[i] > 0 && b->values[j] > 0))
+				continue;
+			if (a->cens[i] && b->cens[j])
+				st = BS_UNKNOWN;
+			else if (a->cens[i])
+				st = BS_GE;
+			else if (b->cens[j])
+				st = BS_LE;
+			block_series_set(s, a->block[i], log(a->values[i] / b->values[j]), st);
+		}
+	if (!row->higher_is_better)
+		block_series_negate(s);
 }
 
 int report_compare_stats(const struct mode_stats *a, const struct mode_stats *b,
 			 const struct report_row *row, struct comparison *c)
 {
-	double band = c->band;
-	struct ratio rt;
+	struct block_series s;
+
+	report_row_series(row, a, b, &s);
+	report_fit_comparison(&s, c);
+	if (!c->valid)
+		return 0;
+	if (report_row_is_maximum(row))
+		c->p = c->lo = c->hi = c->gain_lo = c->gain_hi = c->se_log = NAN;
+	/* Back from the gain to the ratio a / b. */
+	c->ratio = c->gain;
+	c->lo = c->gain_lo;
+	c->hi = c->gain_hi;
+	if (!row->higher_is_better) {
+		c->ratio = 1 / c->gain;
+		c->lo = 1 / c->gain_hi;
+		c->hi = 1 / c->gain_lo;
+	}
+	return 1;
+}
+
+/* The uncensored values' logs; -1 if a value is <= 0. */
+static int exact_logs(const struct mode_stats *ms, double *out, int *ncens)
+{
+	int i, n = 0;
+
+	for (i = 0; i < ms->n; i++) {
+		if (ms->cens[i]) {
+			(*ncens)++;
+			continue;
+		}
+		if (!(ms->values[i] > 0))
+			return -1;
+		out[n++] = log(ms->values[i]);
+	}
+	return n;
+}
+
+int report_compare_unpaired(const struct mode_stats *a, const struct mode_stats *b,
+			    const struct report_row *row, struct comparison *c)
+{
+	double la[REPORT_MAX_VALUES], lb[REPORT_MAX_VALUES], ma = 0, mb = 0, va = 0, vb = 0;
+	double band = c->band, h, t, d;
+	int na, nb, ncens = 0, i;
 
 	memset(c, 0, sizeof(*c));
 	c->band = band;
-	c->p = c->p_adj = NAN;
-	/* A lower bound compared with anything proves nothing: no figure. */
-	if (!a->n || !b->n || a->censored || b->censored)
+	c->p = c->p_adj = c->mde = c->se_log = c->df = NAN;
+	na = exact_logs(a, la, &ncens);
+	nb = exact_logs(b, lb, &ncens);
+	if (na < 1 || nb < 1)
 		return 0;
-	if (row->kind == ROW_PERCENTILE) {
-		double va = a->se_log * a->se_log, vb = b->se_log * b->se_log;
-
-		if (!(a->s.mean > 0 && b->s.mean > 0))
-			return 0;
-		c->ratio = a->s.mean / b->s.mean;
-		c->lo = c->hi = c->se_log = NAN;
-		/*
-		 * Repetitions on both sides: Welch on the logs of their own
-		 * percentiles, for the interval, its df and the p-value alike.
-		 */
-		if (a->n >= 2 && b->n >= 2 && !isnan(va + vb))
-			log_t_interval(c, log(c->ratio), sqrt(va + vb), va + vb > 0 ?
-				       stats_ws_df(va, a->n, vb, b->n) : a->n + b->n - 2);
-	} else {
-		if (stats_ratio(a->values, a->n, b->values, b->n,
-				row->kind == ROW_HARMONIC ? MEAN_HARMONIC : MEAN_ARITH,
-				REPORT_LEVEL, &rt))
-			return 0;
-		c->ratio = rt.ratio;
-		c->lo = rt.lo;
-		c->hi = rt.hi;
-		c->p = rt.p;
-		c->se_log = rt.se_log;
-		c->df = rt.df;
-	}
+	for (i = 0; i < na; i++)
+		ma += la[i] / na;
+	for (i = 0; i < nb; i++)
+		mb += lb[i] / nb;
+	for (i = 0; na > 1 && i < na; i++)
+		va += (la[i] - ma) * (la[i] - ma) / (na - 1) / na;
+	for (i = 0; nb > 1 && i < nb; i++)
+		vb += (lb[i] - mb) * (lb[i] - mb) / (nb - 1) / nb;
 	c->valid = 1;
-	orient(c, row->higher_is_better);
+	c->n_censored = ncens;
+	/* Values left out as bounds could push either way between runs. */
+	c->censor_conflict = ncens > 0;
+	d = ma - mb;
+	c->ratio = exp(d);
+	c->lo = c->hi = NAN;
+	if (na > 1 && nb > 1 && va + vb > 0 && !report_row_is_maximum(row)) {
+		c->se_log = sqrt(va + vb);
+		c->df = stats_ws_df(va * na, na, vb * nb, nb);
+		h = stats_t_mult(REPORT_LEVEL, c->df) * c->se_log;
+		c->lo = exp(d - h);
+		c->hi = exp(d + h);
+		t = fabs(d) / c->se_log;
+		c->p = 2 * gsl_cdf_tdist_Q(t, c->df);
+	}
+	c->gain = c->ratio;
+	c->gain_lo = c->lo;
+	c->gain_hi = c->hi;
+	if (!row->higher_is_better) {
+		c->gain = 1 / c->ratio;
+		c->gain_lo = 1 / c->hi;
+		c->gain_hi = 1 / c->lo;
+	}
+	c->n_blocks = na + nb;
 	return 1;
 }
 
@@ -177,88 +257,42 @@ static enum verdict judge(const struct comparison *c, int significant)
 {
 	if (!c->valid)
 		return V_NONE;
+	if (isnan(c->p) || c->censor_conflict)
+		return V_UNTESTED;
 	/* Bands are symmetric on the log scale: a 10% band is 1/1.1 to 1.1. */
-	if (!significant || isnan(c->gain_lo) || fmax(c->gain, 1 / c->gain) - 1 <= c->band)
+	if (!significant || fmax(c->gain, 1 / c->gain) - 1 <= c->band)
 		return V_SAME;
-	if (c->gain_lo > 1)
-		return V_BETTER;
-	if (c->gain_hi < 1)
-		return V_WORSE;
-	return V_SAME;
+	/* One model gives p and interval: significant means clear of 1. */
+	return c->gain > 1 ? V_BETTER : V_WORSE;
 }
 
-/*
- * Holm's correction over one table of comparisons, then a verdict for each.
- * Without a p (one repetition, a maximum, a censored value) there is no
- * verdict either way.
- */
-static int holm_and_judge(struct comparison **cs, int n)
+int report_holm_and_judge(struct comparison **cs, int n)
 {
 	double *p = calloc(n + 1, sizeof(double));
-	int i;
+	int i, family = 0;
 
 	if (!p)
 		return -ENOMEM;
-	for (i = 0; i < n; i++)
-		p[i] = cs[i]->p;
+	for (i = 0; i < n; i++) {
+		p[i] = cs[i]->censor_conflict ? NAN : cs[i]->p;
+		family += !isnan(p[i]);
+	}
 	if (n && stats_holm(p, n, p)) {
 		free(p);
 		return -EINVAL;
 	}
 	for (i = 0; i < n; i++) {
-		cs[i]->p_adj = p[i];
-		cs[i]->verdict = judge(cs[i], !isnan(p[i]) && p[i] < REPORT_ALPHA);
+		struct comparison *c = cs[i];
+
+		c->p_adj = p[i];
+		c->family = isnan(p[i]) ? 0 : family;
+		/* Holm's first step tests at alpha / m: the change it surely sees. */
+		c->mde = c->family ? exp(block_mde_log(c->se_log, c->df,
+						       REPORT_ALPHA / family)) - 1 : NAN;
+		c->verdict = judge(c, !isnan(p[i]) && p[i] < REPORT_ALPHA);
 	}
 	free(p);
 	return 0;
-}
-
-/*
- * Geometric mean of gains with a t interval and p for "no change" on the
- * log scale, the gains taken as independent (Satterthwaite df). Rows
- * without an interval (a maximum, one repetition) are left out when others
- * have one; if none has, the mean has none either. Censored rows are
- * invalid and never count.
- */
-static void combine(const struct comparison *const *cs, int n, struct comparison *out)
-{
-	double sum = 0, var = 0, var2_df = 0, band = 0, v;
-	int used = 0, with_ci = 0, i;
-
-	memset(out, 0, sizeof(*out));
-	out->p = out->p_adj = out->se_log = out->df = NAN;
-	for (i = 0; i < n; i++)
-		with_ci += cs[i]->valid && cs[i]->gain > 0 && !isnan(cs[i]->se_log);
-	for (i = 0; i < n; i++) {
-		if (!cs[i]->valid || !(cs[i]->gain > 0) || (with_ci && isnan(cs[i]->se_log)))
-			continue;
-		sum += log(cs[i]->gain);
-		if (with_ci) {
-			v = cs[i]->se_log * cs[i]->se_log;
-			var += v;
-			var2_df += v * v / cs[i]->df;
-		}
-		/*
-		 * Rows of one workload move together (read and write IOPS of one
-		 * fio job), so their noise does not average out: keep the widest
-		 * band unless calibrate measured the workload's own.
-		 */
-		band = fmax(band, cs[i]->band);
-		used++;
-	}
-	if (!used)
-		return;
-	out->valid = 1;
-	out->band = band;
-	out->gain = out->ratio = exp(sum / used);
-	out->gain_lo = out->lo = out->gain_hi = out->hi = NAN;
-	if (!with_ci)
-		return;
-	/* Satterthwaite: the df of a sum of variances with their own df. */
-	log_t_interval(out, sum / used, sqrt(var) / used,
-		       var2_df > 0 ? var * var / var2_df : 1e6);
-	out->gain_lo = out->lo;
-	out->gain_hi = out->hi;
 }
 
 /*
@@ -272,62 +306,131 @@ static int is_throughput_row(const struct report_row *row)
 	       (row->kind == ROW_ARITH && !strcmp(row->unit, "s"));
 }
 
-/* The breakeven yield at the throughput gain and at its interval's ends. */
-static void breakeven(const struct report *r, struct report_workload *wl)
+int report_series_has_bound(const struct block_series *s)
 {
-	const struct comparison *cs[REPORT_MAX_ROWS];
-	double c = wl->x[MODE_CORESCHED].both_busy_share;
-	struct comparison thr;
-	int i, n = 0;
+	int j;
 
-	wl->breakeven_yield = wl->breakeven_lo = wl->breakeven_hi = NAN;
-	if (isnan(c))
-		return;
-	for (i = 0; i < r->nrows; i++)
-		if (!strcmp(r->rows[i].workload, wl->name) && is_throughput_row(&r->rows[i]))
-			cs[n++] = &r->rows[i].cmp[CMP_CS_OFF];
-	combine(cs, n, &thr);
-	if (!thr.valid)
-		return;
-	wl->breakeven_yield = smt_breakeven_yield(thr.gain, c);
-	/* A higher gain needs less yield: the ends swap. */
-	wl->breakeven_lo = smt_breakeven_yield(thr.gain_hi, c);
-	wl->breakeven_hi = smt_breakeven_yield(thr.gain_lo, c);
+	for (j = 1; j <= BLOCKS_MAX; j++)
+		if (s->st[j] != BS_NONE && s->st[j] != BS_EXACT)
+			return 1;
+	return 0;
 }
 
+/*
+ * The block-wise mean of @wl's rows' log gains for comparison @k (every
+ * row but maxima and censored rows; @throughput: throughput rows only).
+ * Returns the number of rows used.
+ */
+static int workload_series(const struct report *r, const char *wl, int k,
+			   int throughput, struct block_series *out)
+{
+	const struct report_cmp_def *d = &report_cmps[k];
+	const struct block_series **in;
+	struct block_series *rs;
+	int i, n = 0;
+
+	rs = malloc(sizeof(*rs) * (r->nrows + 1));
+	in = malloc(sizeof(*in) * (r->nrows + 1));
+	if (!rs || !in) {
+		free(rs);
+		free(in);
+		return -ENOMEM;
+	}
+	for (i = 0; i < r->nrows; i++) {
+		const struct report_row *row = &r->rows[i];
+
+		if (strcmp(row->workload, wl) || report_row_is_maximum(row) ||
+		    (throughput && !is_throughput_row(row)))
+			continue;
+		if (!row->m[d->a].n || !row->m[d->b].n)
+			continue;
+		report_row_series(row, &row->m[d->a], &row->m[d->b], &rs[n]);
+		/*
+		 * A row with a bound in any block (a percentile in the
+		 * histogram's overflow) is judged on its own row only: in the
+		 * mean it would cost the workload that whole block.
+		 */
+		if (report_series_has_bound(&rs[n]))
+			continue;
+		in[n] = &rs[n];
+		n++;
+	}
+	block_series_mean(in, n, out);
+	free(rs);
+	free(in);
+	return n;
+}
+
+/* The breakeven yield at the throughput gain and at its interval's ends. */
+static void breakeven(struct report_workload *wl)
+{
+	double c = wl->x[MODE_CORESCHED].both_busy_share;
+	const struct comparison *thr = &wl->throughput;
+
+	wl->breakeven_yield = wl->breakeven_lo = wl->breakeven_hi = NAN;
+	if (isnan(c) || !thr->valid)
+		return;
+	wl->breakeven_yield = smt_breakeven_yield(thr->gain, c);
+	if (isnan(thr->gain_lo))
+		return;
+	/* A higher gain needs less yield: the ends swap. */
+	wl->breakeven_lo = smt_breakeven_yield(thr->gain_hi, c);
+	wl->breakeven_hi = smt_breakeven_yield(thr->gain_lo, c);
+}
+
+/*
+ * Workload verdicts (one Holm family per column of the verdict table: its
+ * workloads) and the overall line (one family: its comparisons). The
+ * overall gain is the block-wise mean of the workloads' block means.
+ */
 static int workload_verdicts(struct report *r)
 {
-	const struct comparison *cs[REPORT_MAX_ROWS];
-	const struct comparison *overall[CMP_COUNT][REPORT_MAX_WORKLOADS];
 	struct comparison *all[REPORT_MAX_WORKLOADS * CMP_COUNT];
-	int w, k, i, n, nall = 0;
+	const struct block_series *in[REPORT_MAX_WORKLOADS];
+	struct block_series *ws, overall, thr;
+	int w, k, nall = 0, ret;
 
+	ws = malloc(sizeof(*ws) * REPORT_MAX_WORKLOADS * CMP_COUNT);
+	if (!ws)
+		return -ENOMEM;
 	for (w = 0; w < r->nwl; w++) {
 		struct report_workload *wl = &r->wl[w];
 
 		for (k = 0; k < CMP_COUNT; k++) {
-			for (i = n = 0; i < r->nrows; i++)
-				if (!strcmp(r->rows[i].workload, wl->name))
-					cs[n++] = &r->rows[i].cmp[k];
-			combine(cs, n, &wl->verdict[k]);
-			/* The workload's own A/A band beats any guess from its rows. */
-			if (wl->cal_band > 0)
-				wl->verdict[k].band = wl->cal_band;
-			overall[k][w] = &wl->verdict[k];
+			struct block_series *s = &ws[w * CMP_COUNT + k];
+
+			if (workload_series(r, wl->name, k, 0, s) < 0)
+				goto nomem;
+			wl->verdict[k].band = wl->cal_band;
+			report_fit_comparison(s, &wl->verdict[k]);
 			all[nall++] = &wl->verdict[k];
 		}
-		breakeven(r, wl);
+		if (workload_series(r, wl->name, CMP_CS_OFF, 1, &thr) < 0)
+			goto nomem;
+		report_fit_comparison(&thr, &wl->throughput);
+		breakeven(wl);
 	}
-	/* Workload verdicts are one table of comparisons, the overall line another. */
-	if (holm_and_judge(all, nall))
-		return -ENOMEM;
-	for (k = 0; k < CMP_COUNT; k++) {
-		combine(overall[k], r->nwl, &r->overall[k]);
-		if (r->cal_band_overall > 0)
-			r->overall[k].band = r->cal_band_overall;
+	/* Each column of the verdict table is one family: its workloads. */
+	for (k = ret = 0; !ret && k < CMP_COUNT; k++) {
+		struct comparison *col[REPORT_MAX_WORKLOADS];
+
+		for (w = 0; w < r->nwl; w++)
+			col[w] = all[w * CMP_COUNT + k];
+		ret = report_holm_and_judge(col, r->nwl);
+	}
+	for (k = 0; !ret && k < CMP_COUNT; k++) {
+		for (w = 0; w < r->nwl; w++)
+			in[w] = &ws[w * CMP_COUNT + k];
+		block_series_mean(in, r->nwl, &overall);
+		r->overall[k].band = r->cal_band_overall;
+		report_fit_comparison(&overall, &r->overall[k]);
 		all[k] = &r->overall[k];
 	}
-	return holm_and_judge(all, CMP_COUNT);
+	free(ws);
+	return ret ?: report_holm_and_judge(all, CMP_COUNT);
+nomem:
+	free(ws);
+	return -ENOMEM;
 }
 
 int report_compute(struct report *r)
@@ -355,11 +458,14 @@ int report_compute(struct report *r)
 		for (k = 0; k < CMP_COUNT; k++) {
 			report_compare_stats(&row->m[report_cmps[k].a], &row->m[report_cmps[k].b],
 					     row, &row->cmp[k]);
-			cs[i * CMP_COUNT + k] = &row->cmp[k];
 		}
 	}
-	/* Every row comparison in one table for Holm. */
-	ret = holm_and_judge(cs, r->nrows * CMP_COUNT);
+	/* Each comparison column of the row table is one family. */
+	for (k = ret = 0; !ret && k < CMP_COUNT; k++) {
+		for (i = 0; i < r->nrows; i++)
+			cs[i] = &r->rows[i].cmp[k];
+		ret = report_holm_and_judge(cs, r->nrows);
+	}
 	free(cs);
 	return ret ?: workload_verdicts(r);
 }

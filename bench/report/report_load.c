@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks.h"
 #include "report.h"
 
 const struct report_cmp_def report_cmps[CMP_COUNT] = {
@@ -24,6 +25,7 @@ const char *verdict_name(enum verdict v)
 	static const char *const names[] = {
 		[V_NONE] = "no data", [V_BETTER] = "better",
 		[V_WORSE] = "worse", [V_SAME] = "not distinguishable",
+		[V_UNTESTED] = "no test",
 	};
 
 	return names[v];
@@ -47,6 +49,9 @@ static void load_manifest(struct report *r, json_t *m)
 	copy_str(r->csbench_version, sizeof(r->csbench_version),
 		 json_object_get(m, "csbench_version"));
 	copy_str(r->topology, sizeof(r->topology), json_object_get(m, "guest_topology"));
+	copy_str(r->ab_session, sizeof(r->ab_session),
+		 json_object_get(json_object_get(m, "ab"), "session"));
+	copy_str(r->ab_side, sizeof(r->ab_side), json_object_get(json_object_get(m, "ab"), "side"));
 	r->host_cpus = json_integer_value(json_object_get(m, "host_cpus"));
 	r->reps = json_integer_value(json_object_get(m, "reps"));
 	r->expected_cells = json_integer_value(json_object_get(m, "cells"));
@@ -195,7 +200,7 @@ static void running_mean(double *mean, int *n, double v)
 	*mean = (*n)++ ? *mean + (v - *mean) / *n : v;
 }
 
-static void add_extra(struct mode_extra *x, json_t *c, int mode)
+static void add_extra(struct mode_extra *x, json_t *c, int mode, int block)
 {
 	json_t *co = json_object_get(c, "corun");
 	json_t *measured = json_object_get(c, "measured_s"), *util = json_object_get(c, "cpu_util");
@@ -203,10 +208,18 @@ static void add_extra(struct mode_extra *x, json_t *c, int mode)
 	int cpus = mode == MODE_SMT_OFF ? 2 : 4;
 
 	x->cells++;
-	if (json_number_value(measured) > 0)
-		running_mean(&x->forced_idle_pct, &x->n_forced_idle,
-			     sum_object(json_object_get(c, "force_idle_usec")) /
-			     (json_number_value(measured) * 1e6 * cpus) * 100);
+	if (json_number_value(measured) > 0) {
+		double fi = sum_object(json_object_get(c, "force_idle_usec")) /
+			    (json_number_value(measured) * 1e6 * cpus) * 100;
+
+		running_mean(&x->forced_idle_pct, &x->n_forced_idle, fi);
+		if (x->ncell_fig < REPORT_MAX_VALUES) {
+			x->fi_block[x->ncell_fig] = block;
+			x->unexplained_cell[x->ncell_fig] =
+				json_integer_value(json_object_get(co, "unexplained"));
+			x->fi_cell[x->ncell_fig++] = fi;
+		}
+	}
 	if (json_is_number(util))
 		running_mean(&x->cpu_util_pct, &x->n_cpu_util, json_number_value(util) * 100);
 	if (!co)
@@ -226,8 +239,28 @@ static void add_extra(struct mode_extra *x, json_t *c, int mode)
 			     (json_number_value(one) + json_number_value(both)));
 }
 
+/*
+ * The block a cell belongs to: its repetition, the N of
+ * "<workload>.<mode>.rN.json". 0 if the name has none.
+ */
+static int cell_block(const char *file)
+{
+	const char *dot = strrchr(file, '.'), *p = dot;
+	long n;
+
+	if (!dot)
+		return 0;
+	while (p > file && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	if (p == dot || p - file < 2 || p[-1] != 'r' || p[-2] != '.')
+		return 0;
+	n = strtol(p, NULL, 10);
+	return n >= 1 && n <= BLOCKS_MAX ? (int)n : 0;
+}
+
 static int load_cell(struct report *r, json_t *c, const char *file)
 {
+	int block = cell_block(file);
 	const char *wl = json_string_value(json_object_get(c, "workload"));
 	const char *status = json_string_value(json_object_get(c, "status"));
 	int mode = mode_lookup(json_string_value(json_object_get(c, "mode")) ?: "");
@@ -243,11 +276,19 @@ static int load_cell(struct report *r, json_t *c, const char *file)
 				 json_string_value(json_object_get(c, "error")) ?: "");
 		return 0;
 	}
+	if (!block) {
+		if (r->nfailed < REPORT_MAX_FAILED)
+			snprintf(r->failed[r->nfailed++], sizeof(r->failed[0]),
+				 "%s: no repetition (rN) in the name, or above %d", file,
+				 BLOCKS_MAX);
+		return 0;
+	}
 	r->ok++;
+	r->nblocks = block > r->nblocks ? block : r->nblocks;
 	w = find_workload(r, wl);
 	if (w < 0)
 		return -1;
-	add_extra(&r->wl[w].x[mode], c, mode);
+	add_extra(&r->wl[w].x[mode], c, mode, block);
 	json_array_foreach(metrics, i, m) {
 		struct report_row *row;
 		struct mode_stats *ms;
@@ -259,8 +300,11 @@ static int load_cell(struct report *r, json_t *c, const char *file)
 		if (!row)
 			return -1;
 		ms = &row->m[mode];
-		if (ms->n < REPORT_MAX_VALUES)
+		if (ms->n < REPORT_MAX_VALUES) {
+			ms->block[ms->n] = block;
+			ms->cens[ms->n] = json_is_true(json_object_get(m, "censored"));
 			ms->values[ms->n++] = json_number_value(json_object_get(m, "value"));
+		}
 		h = row->kind == ROW_PERCENTILE ? tenant_hist(metrics, row->tenant) : NULL;
 		if (h && add_hist(ms, h))
 			return -1;

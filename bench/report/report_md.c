@@ -26,20 +26,43 @@ void report_fmt_gain(const struct comparison *c, char *buf, size_t len)
 
 static const char *verdict_text(enum verdict v)
 {
-	return v == V_BETTER ? "**better**" : v == V_WORSE ? "**worse**" : "not distinguishable";
+	return v == V_BETTER ? "**better**" : v == V_WORSE ? "**worse**" :
+	       v == V_UNTESTED ? "no verdict" : "not distinguishable";
+}
+
+/* The size of the Holm family @c belongs to (its tested members carry it). */
+static int family_of(const struct comparison *c, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (c[i].family)
+			return c[i].family;
+	return 0;
+}
+
+/* The smallest change the test would have seen, or why there is none. */
+static void fmt_mde(const struct comparison *c, char *buf, size_t len)
+{
+	if (c->censor_conflict)
+		snprintf(buf, len, "censored blocks could reverse it");
+	else if (isnan(c->mde))
+		snprintf(buf, len, "%d block%s: no test", c->n_blocks, c->n_blocks == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "p_adj %.2g; n=%d, sees +-%.0f%%", c->p_adj, c->n_blocks,
+			 c->mde * 100);
 }
 
 static void fmt_verdict(const struct comparison *c, char *buf, size_t len)
 {
-	char g[96];
+	char g[96], m[96];
 
 	report_fmt_gain(c, g, sizeof(g));
+	fmt_mde(c, m, sizeof(m));
 	if (!c->valid)
 		snprintf(buf, len, "-");
-	else if (isnan(c->p_adj))
-		snprintf(buf, len, "%s %s", g, verdict_text(c->verdict));
 	else
-		snprintf(buf, len, "%s %s (p_adj %.2g)", g, verdict_text(c->verdict), c->p_adj);
+		snprintf(buf, len, "%s %s (%s)", g, verdict_text(c->verdict), m);
 }
 
 /* A two-way core cannot give more than twice one thread's throughput. */
@@ -80,29 +103,51 @@ static void fmt_protection(const struct mode_extra *x, char *buf, size_t len)
 			 x->unexplained, x->handoff, x->handoff_p99_us_max / 1000);
 }
 
+static int workload_family(const struct report *r)
+{
+	int w, f = 0;
+
+	for (w = 0; w < r->nwl && !f; w++)
+		f = family_of(r->wl[w].verdict, CMP_COUNT);
+	return f;
+}
+
 void report_write_summary(const struct report *r, FILE *out)
 {
-	char a[160], b[160], c[160], prot[160], y[96];
-	int w;
+	char v[CMP_COUNT][200], prot[160], y[96];
+	int w, k;
 
-	fprintf(out, "| workload | coresched vs smt-off | coresched vs smt-on | "
-		"coresched vs coresched-prctl | forced idle | co-residency (coresched) | "
-		"breakeven SMT yield (throughput rows) |\n|---|---|---|---|---:|---|---:|\n");
+	fprintf(out, "| workload |");
+	for (k = 0; k < CMP_COUNT; k++)
+		fprintf(out, " %s |", report_cmps[k].label);
+	fprintf(out, " forced idle | co-residency (coresched) | breakeven SMT yield "
+		"(throughput rows) |\n|---|");
+	for (k = 0; k < CMP_COUNT; k++)
+		fprintf(out, "---|");
+	fprintf(out, "---:|---|---:|\n");
 	for (w = 0; w < r->nwl; w++) {
 		const struct report_workload *wl = &r->wl[w];
 
-		fmt_verdict(&wl->verdict[CMP_CS_OFF], a, sizeof(a));
-		fmt_verdict(&wl->verdict[CMP_CS_ON], b, sizeof(b));
-		fmt_verdict(&wl->verdict[CMP_CS_PRCTL], c, sizeof(c));
+		fprintf(out, "| %s |", wl->name);
+		for (k = 0; k < CMP_COUNT; k++) {
+			fmt_verdict(&wl->verdict[k], v[k], sizeof(v[k]));
+			fprintf(out, " %s |", v[k]);
+		}
 		fmt_protection(&wl->x[MODE_CORESCHED], prot, sizeof(prot));
 		fmt_yield(wl, y, sizeof(y));
-		fprintf(out, "| %s | %s | %s | %s | %.1f%% | %s | %s |\n", wl->name, a, b, c,
-			wl->x[MODE_CORESCHED].forced_idle_pct, prot, y);
+		fprintf(out, " %.1f%% | %s | %s |\n", wl->x[MODE_CORESCHED].forced_idle_pct,
+			prot, y);
 	}
-	fmt_verdict(&r->overall[CMP_CS_OFF], a, sizeof(a));
-	fmt_verdict(&r->overall[CMP_CS_ON], b, sizeof(b));
-	fmt_verdict(&r->overall[CMP_CS_PRCTL], c, sizeof(c));
-	fprintf(out, "| **all (geometric mean)** | %s | %s | %s | | | |\n", a, b, c);
+	fprintf(out, "| **all (mean over workloads)** |");
+	for (k = 0; k < CMP_COUNT; k++) {
+		fmt_verdict(&r->overall[k], v[k], sizeof(v[k]));
+		fprintf(out, " %s |", v[k]);
+	}
+	fprintf(out, " | | |\n\nGains: + is better for the first mode, [95%% CI], paired "
+		"by block; p_adj is Holm-corrected over each column's %d workloads (the "
+		"overall line over its %d comparisons); \"sees +-x%%\": the smallest change this run would have "
+		"flagged with 80%% power after the correction.\n",
+		workload_family(r), family_of(r->overall, CMP_COUNT));
 }
 
 static void write_model(const struct report *r, FILE *out)
@@ -129,29 +174,30 @@ static void write_model(const struct report *r, FILE *out)
 			"pinned to a pair of host SMT siblings, so the host's own SMT yield "
 			"applies and the coresched vs smt-off comparison is the real one. The "
 			"breakeven SMT yield is still given for reference.\n\n");
-	fprintf(out, "**Statistics.** Rates take the harmonic mean, times the arithmetic "
-		"mean. Latency percentiles come from the cyclictest histograms merged over "
-		"the repetitions; their %.0f%% interval is a t interval on the logs of the "
-		"repetitions' own percentiles below %d repetitions, a %d-resample bootstrap "
-		"over repetitions from there (seed %lu), and one repetition's samples when "
-		"there is only one; a maximum is cyclictest's own and gets no interval. "
-		"Ratios are a / b; \"gain\" is oriented so that + is better for the "
-		"first mode.\n\n"
-		"**Intervals are not adjusted; verdicts are.** Every row comparison gets "
-		"Welch's t-test (percentiles: on the logs of the repetitions' percentiles), "
-		"and %s's correction runs over all of them at alpha %.2f; the workload "
-		"verdicts (a t test on the mean log gain, Satterthwaite df) are corrected over their "
-		"own table, the overall line over its four. So an interval clear of 0 "
-		"next to \"not distinguishable\" is a difference the correction, or the "
-		"noise band, does not let through (p_adj is the adjusted p). A verdict also "
-		"needs the gain outside the A/A noise band (%s). Workload and overall "
-		"gains are geometric means of the rows' gains; rows without a bounded "
-		"interval (maxima, intervals reaching the histogram's overflow, censored "
-		"percentiles) are left out when others have one.\n\n",
-		REPORT_LEVEL * 100, REPORT_BOOT_MIN_REPS, REPORT_BOOT_ITERS, r->seed,
-		r->correction, REPORT_ALPHA,
+	fprintf(out, "**Statistics.** A block is one repetition of a workload: its "
+		"modes ran back to back in one boot, in rotated order. Every comparison "
+		"pairs the two modes inside each block: d = log(a / b) per block, and "
+		"the estimate, its %.0f%% interval and the two-sided p all come from one "
+		"t model on those d (n - 1 df); the gain is exp(mean d), oriented so that "
+		"+ is better for the first mode. A workload's gain averages its rows' "
+		"log gains inside each block first (maxima and rows with a censored block "
+		"left out), so rows measured in the same cells count once; the overall "
+		"line averages the workloads' block means. A percentile beyond the "
+		"histogram is a bound: its block is left out, and if the bound could "
+		"reverse the estimate there is no verdict. %s's correction runs over each "
+		"comparison column of a table (alpha %.2f); p_adj is the adjusted p. "
+		"\"sees +-x%%\" is the smallest change the test would have flagged with "
+		"80%% power at alpha / (family size), from the measured spread between "
+		"blocks. Per-mode figures: harmonic means for rates, arithmetic for "
+		"times; latency percentiles from the histograms merged over the "
+		"repetitions (interval: a t interval on the logs of the repetitions' "
+		"own percentiles below %d repetitions, a %d-resample bootstrap over "
+		"repetitions from there, seed %lu). A verdict also needs the gain "
+		"outside the A/A noise band: %s.\n\n",
+		REPORT_LEVEL * 100, r->correction, REPORT_ALPHA, REPORT_BOOT_MIN_REPS,
+		REPORT_BOOT_ITERS, r->seed,
 		r->calibration[0] ? report_calibration_name(r) :
-		"none measured: csbench calibrate");
+		"none (csbench report --calibration FILE sets one)");
 }
 
 static void fmt_stats(const struct report_row *row, const struct mode_stats *ms,
@@ -192,8 +238,8 @@ static void write_rows(const struct report *r, FILE *out)
 	char buf[160];
 	int w, i, k;
 
-	fprintf(out, "## Every row\n\nEach mode: mean [%.0f%% CI], cv, n. Ratios a / b "
-		"[CI]; * marks a significant difference outside the noise band.\n",
+	fprintf(out, "## Every row\n\nEach mode: mean [%.0f%% CI], cv, n. Ratios a / b: "
+		"geometric mean of the per-block ratios [CI]; * marks a verdict.\n",
 		REPORT_LEVEL * 100);
 	for (w = 0; w < r->nwl; w++) {
 		fprintf(out, "\n### %s\n\n| metric |", r->wl[w].name);

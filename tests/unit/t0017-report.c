@@ -62,14 +62,17 @@ static void cell(const char *run, const char *mode, int rep, double rate, double
 /* A latency cell: @n samples at @us, the rest of @total in the overflow. */
 static void lat_cell(const char *run, const char *mode, int rep, int us, int n, int over)
 {
+	/* Each repetition's own p50: the histogram's, a little apart per block. */
+	double own = us + 0.01 * rep * rep * (us % 7 + 1);
 	char name[128], text[4096], *p = text;
 	int i;
 
 	snprintf(name, sizeof(name), "cells/l.%s.r%d.json", mode, rep);
 	p += sprintf(p, "{\"workload\": \"l\", \"mode\": \"%s\", \"status\": \"ok\","
 		     " \"metrics\": [{\"tenant\": \"rt\", \"metric\": \"p50\", \"unit\": \"us\","
-		     " \"higher_is_better\": false, \"percentile\": 50, \"value\": %d,"
-		     " \"hist_overflow\": %d, \"hist_buckets_us\": [", mode, us, over);
+		     " \"higher_is_better\": false, \"percentile\": 50, \"value\": %g,"
+		     " \"censored\": %s, \"hist_overflow\": %d, \"hist_buckets_us\": [",
+		     mode, over > n ? 100 : own, over > n ? "true" : "false", over);
 	for (i = 0; i < 100; i++)
 		p += sprintf(p, "%s%d", i ? "," : "", i == us ? n : (i == us + 1 ? n / 10 : 0));
 	p += sprintf(p, "]}, {\"tenant\": \"rt\", \"metric\": \"max\", \"unit\": \"us\","
@@ -104,18 +107,21 @@ static int load(const char *run, struct report *r)
 
 static void test_means_and_verdicts(void)
 {
-	const double off[] = { 100, 102, 98 }, on[] = { 100, 103, 97 };
+	/* Blocks drift (100, 130, 80); inside each the modes differ a little. */
+	const double off[] = { 100, 130, 80 }, on[] = { 101, 129, 81 };
+	const double jit[] = { 1.01, 0.99, 1.0 };
 	const struct report_row *rate, *time;
 	int k;
 
 	make_run("a", 12);
 	for (k = 0; k < 3; k++) {
-		cell("a", "smt-off", k + 1, off[k], 10 + k * 0.1, 0, 1, 0);
-		cell("a", "smt-on", k + 1, on[k], 10 + k * 0.1, 0, 0.5, 0.5);
+		cell("a", "smt-off", k + 1, off[k], 1000 / off[k], 0, 1, 0);
+		cell("a", "smt-on", k + 1, on[k], 1000 / on[k], 0, 0.5, 0.5);
 		/* coresched: half the rate, twice the time, 10% forced idle. */
-		cell("a", "coresched", k + 1, off[k] / 2, 20 + k * 0.2, 400000, 0.75, 0.25);
-		cell("a", "coresched-prctl", k + 1, off[k] / 2 * 1.001, 20 + k * 0.2, 400000,
-		     0.75, 0.25);
+		cell("a", "coresched", k + 1, off[k] / 2 * jit[k], 2000 / off[k] / jit[k],
+		     400000, 0.75, 0.25);
+		cell("a", "coresched-prctl", k + 1, off[k] / 2 * jit[2 - k],
+		     2000 / off[k] / jit[2 - k], 400000, 0.75, 0.25);
 	}
 	check_int(load("a", &rep), ==, 0, "constructed run loads and computes");
 	check_int(rep.cells, ==, 12, "12 cells");
@@ -127,11 +133,18 @@ static void test_means_and_verdicts(void)
 	}
 	check_int(rate->kind, ==, ROW_HARMONIC, "a rate takes the harmonic mean");
 	check_int(time->kind, ==, ROW_ARITH, "a time takes the arithmetic mean");
-	check_near(rate->m[MODE_SMT_OFF].s.mean, 3 / (1 / 100.0 + 1 / 102.0 + 1 / 98.0), 1e-9,
-		   "harmonic mean of 100, 102, 98");
-	check_near(rate->cmp[CMP_CS_OFF].ratio, 0.5, 1e-9, "coresched / smt-off rate ratio 0.5");
+	check_near(rate->m[MODE_SMT_OFF].s.mean, 3 / (1 / 100.0 + 1 / 130.0 + 1 / 80.0), 1e-9,
+		   "harmonic mean of 100, 130, 80");
+	/* Paired: the geometric mean of the per-block ratios. */
+	check_near(rate->cmp[CMP_CS_OFF].ratio, 0.5 * cbrt(1.01 * 0.99), 1e-9,
+		   "coresched / smt-off: geometric mean of the block ratios");
+	tap_ok(rate->cmp[CMP_CS_OFF].lo > 0.48 && rate->cmp[CMP_CS_OFF].hi < 0.52,
+	       "the drift between blocks does not widen the interval [%.3f, %.3f]",
+	       rate->cmp[CMP_CS_OFF].lo, rate->cmp[CMP_CS_OFF].hi);
+	check_int(rate->cmp[CMP_CS_OFF].n_blocks, ==, 3, "three blocks");
 	check_int(rate->cmp[CMP_CS_OFF].verdict, ==, V_WORSE, "half the rate: worse");
-	check_near(time->cmp[CMP_CS_OFF].gain, 0.5, 1e-9, "twice the time: gain 0.5");
+	check_near(time->cmp[CMP_CS_OFF].gain, 0.5 * cbrt(1.01 * 0.99), 1e-5,
+		   "twice the time: gain 0.5");
 	check_int(time->cmp[CMP_CS_OFF].verdict, ==, V_WORSE, "twice the time: worse");
 	check_int(rate->cmp[CMP_CS_PRCTL].verdict, ==, V_SAME,
 		  "cgroup vs prctl cookies within noise: not distinguishable");
@@ -140,15 +153,21 @@ static void test_means_and_verdicts(void)
 	       rate->cmp[CMP_CS_OFF].p_adj >= rate->cmp[CMP_CS_OFF].p,
 	       "Holm never lowers a p-value (p %.3g, adjusted %.3g)",
 	       rate->cmp[CMP_CS_OFF].p, rate->cmp[CMP_CS_OFF].p_adj);
-	check_near(rep.wl[0].verdict[CMP_CS_OFF].gain, 0.5, 1e-9,
-		   "workload gain: geometric mean of its rows");
+	check_near(rep.wl[0].verdict[CMP_CS_OFF].gain, 0.5 * cbrt(1.01 * 0.99), 1e-5,
+		   "workload gain: block means of its rows");
+	check_int(rep.wl[0].verdict[CMP_CS_OFF].n_blocks, ==, 3,
+		  "two rows of the same cells: still three pieces of evidence");
+	tap_ok(rep.wl[0].verdict[CMP_CS_OFF].mde > 0 && rep.wl[0].verdict[CMP_CS_OFF].mde < 0.5,
+	       "with a minimum detectable effect (%.3f)", rep.wl[0].verdict[CMP_CS_OFF].mde);
+	check_int(rep.wl[0].verdict[CMP_CS_OFF].family, ==, 1,
+		  "Holm family: the column's one workload");
 	check_int(rep.overall[CMP_CS_OFF].verdict, ==, V_WORSE, "overall: worse");
 	check_near(rep.wl[0].x[MODE_CORESCHED].forced_idle_pct, 10, 1e-9,
 		   "forced idle: 0.4 s of 4 CPUs x 1 s = 10 percent");
 	check_near(rep.wl[0].x[MODE_CORESCHED].both_busy_share, 0.25, 1e-9,
 		   "both siblings busy a quarter of the busy core time");
 	/* r = 0.5, c = 0.25: Y = 1 + 0.5 / 0.125 = 5. */
-	check_near(rep.wl[0].breakeven_yield, 5, 1e-9, "breakeven SMT yield 5.0");
+	check_near(rep.wl[0].breakeven_yield, 5, 1e-3, "breakeven SMT yield 5.0");
 
 	/* A noise band wider than the difference takes the verdict away. */
 	put("a", "../calibration-quick.json", "{\"profile\": \"quick\", \"accel\": \"tcg\","
@@ -213,14 +232,53 @@ static void test_failed_and_percentiles(void)
 	check_int(p50->m[MODE_CORESCHED_PRCTL].n, ==, 0, "a failed cell adds no value");
 	check_near(p50->m[MODE_SMT_OFF].s.mean, 10, 0, "p50 of the merged histogram: 10 us");
 	check_int(p50->m[MODE_SMT_OFF].hist.count[10], ==, 3000, "3 x 1000 samples merged");
-	check_near(p50->cmp[CMP_CS_OFF].ratio, 4, 1e-9, "coresched p50 4x smt-off's");
+	tap_ok(fabs(p50->cmp[CMP_CS_OFF].ratio - 4) < 0.1, "coresched p50 4x smt-off's (%.3f)",
+	       p50->cmp[CMP_CS_OFF].ratio);
 	check_int(p50->cmp[CMP_CS_OFF].verdict, ==, V_WORSE, "4x the latency: worse");
 	check_int(p50->m[MODE_SMT_ON].censored, ==, 1, "median in the overflow: censored");
-	check_int(p50->cmp[CMP_ON_OFF].valid, ==, 0, "a censored value is compared with nothing");
+	check_int(p50->cmp[CMP_ON_OFF].valid, ==, 0,
+		  "censored in every block: no estimate at all");
+	check_int(p50->cmp[CMP_ON_OFF].n_censored, ==, 3, "three blocks left out as bounds");
 	check_int(p50->cmp[CMP_ON_OFF].verdict, ==, V_NONE, "and judged neither way");
 	check_near(max->m[MODE_SMT_OFF].s.mean, 93, 0,
 		   "max: the largest repetition's (exact even past the histogram)");
 	check_int(max->m[MODE_SMT_ON].censored, ==, 0, "and never censored");
+}
+
+/* Censored blocks: left out, and the verdict kept only if they agree. */
+static void test_censored_blocks(void)
+{
+	const struct report_row *p50;
+	int k;
+
+	make_run("d", 10);
+	for (k = 1; k <= 4; k++) {
+		lat_cell("d", "smt-off", k, 10, 1000, 0);
+		lat_cell("d", "coresched", k, 40, 1000, 0);
+	}
+	/* Block 5: coresched beyond the histogram, so even slower: agrees. */
+	lat_cell("d", "smt-off", 5, 10, 1000, 0);
+	lat_cell("d", "coresched", 5, 40, 100, 5000);
+	check_int(load("d", &rep), ==, 0, "run with a censored block loads");
+	p50 = row(&rep, "l", "p50");
+	if (!p50) {
+		tap_ok(0, "p50 row found");
+		return;
+	}
+	check_int(p50->cmp[CMP_CS_OFF].n_blocks, ==, 4, "four exact blocks in the estimate");
+	check_int(p50->cmp[CMP_CS_OFF].n_censored, ==, 1, "one left out as a bound");
+	check_int(p50->cmp[CMP_CS_OFF].verdict, ==, V_WORSE,
+		  "a bound pointing the estimate's way keeps the verdict");
+	/* Now the bound is on smt-off's side: it could reverse the estimate. */
+	lat_cell("d", "smt-off", 5, 10, 100, 5000);
+	lat_cell("d", "coresched", 5, 40, 1000, 0);
+	check_int(load("d", &rep), ==, 0, "reloaded");
+	p50 = row(&rep, "l", "p50");
+	check_int(p50->cmp[CMP_CS_OFF].censor_conflict, ==, 1,
+		  "a bound against the estimate is a conflict");
+	check_int(p50->cmp[CMP_CS_OFF].verdict, ==, V_UNTESTED, "and takes the verdict away");
+	tap_ok(isnan(p50->cmp[CMP_CS_OFF].p_adj) && p50->cmp[CMP_CS_OFF].family == 0,
+	       "and leaves the Holm family");
 }
 
 static void test_yield_model(void)
@@ -252,13 +310,21 @@ static void test_calibrate_and_compare(void)
 	check_int(splits, ==, 10, "6 values: 10 splits");
 	tap_ok(calibrate_band(flat, 3, MEAN_ARITH, &splits) < 0, "3 values: too few");
 
-	/* The same run against itself has no change; a slower one regresses. */
+	/*
+	 * Run "c" is run "a" with coresched 18% slower, as the B side of an
+	 * A/B session: paired, it regresses; as an unrelated run, the drift
+	 * between its blocks (100, 130, 80) hides the change.
+	 */
 	make_run("c", 12);
-	for (k = 1; k <= 3; k++) {
-		const char *modes[] = { "smt-off", "smt-on", "coresched", "coresched-prctl" };
+	for (k = 0; k < 3; k++) {
+		const double off[] = { 100, 130, 80 }, jit[] = { 1.01, 0.99, 1.0 };
 
-		for (int m = 0; m < 4; m++)
-			cell("c", modes[m], k, (m == 2 ? 40 : 100) + k, 10 + k * 0.1, 0, 1, 0);
+		cell("c", "smt-off", k + 1, off[k] * jit[k], 1000 / off[k], 0, 1, 0);
+		cell("c", "smt-on", k + 1, off[k] * jit[2 - k], 1000 / off[k], 0, 0.5, 0.5);
+		cell("c", "coresched", k + 1, off[k] / 2 * 0.82 * jit[(k + 1) % 3],
+		     2000 / off[k], 400000, 0.75, 0.25);
+		cell("c", "coresched-prctl", k + 1, off[k] / 2 * jit[k], 2000 / off[k],
+		     400000, 0.75, 0.25);
 	}
 	load("a", &rep);
 	load("c", &rep2);
@@ -266,8 +332,23 @@ static void test_calibrate_and_compare(void)
 	check_int(cmp.regressions + cmp.improvements, ==, 0, "no change");
 	compare_free(&cmp);
 	check_int(compare_reports(&rep, &rep2, &five, &cmp), ==, 0, "compare two runs");
-	tap_ok(cmp.regressions >= 1, "coresched rate 50 -> 41: a regression (%d found)",
+	check_int(cmp.paired, ==, 0, "unrelated runs: unpaired");
+	check_int(cmp.regressions, ==, 0, "an 18 percent loss under 25 percent drift: not seen");
+	compare_free(&cmp);
+	put("a", "manifest.json", "{\"profile\": \"quick\", \"accel\": \"tcg\", \"reps\": 3,"
+	    " \"cells\": 12, \"ab\": {\"session\": \"s1\", \"side\": \"a\"}}");
+	put("c", "manifest.json", "{\"profile\": \"quick\", \"accel\": \"tcg\", \"reps\": 3,"
+	    " \"cells\": 12, \"ab\": {\"session\": \"s1\", \"side\": \"b\"}}");
+	load("a", &rep);
+	load("c", &rep2);
+	check_int(compare_reports(&rep, &rep2, &five, &cmp), ==, 0, "compare the A/B sides");
+	check_int(cmp.paired, ==, 1, "one A/B session: paired by block");
+	tap_ok(cmp.regressions >= 1, "coresched rate 18 percent down: a regression (%d found)",
 	       cmp.regressions);
+	tap_ok(cmp.wl_regressions >= 1, "and the workload's mean with it (%d)",
+	       cmp.wl_regressions);
+	check_int(cmp.fi_regressions, ==, 0, "forced idle unchanged: no regression there");
+	tap_ok(compare_failed(&cmp), "compare fails");
 	compare_free(&cmp);
 	check_int(compare_reports(&rep, &rep2, &ninety, &cmp), ==, 0, "with a 90 percent threshold");
 	check_int(cmp.regressions, ==, 0, "an 18 percent loss is below it");
@@ -289,6 +370,7 @@ int main(void)
 		return KSFT_FAIL;
 	test_means_and_verdicts();
 	test_failed_and_percentiles();
+	test_censored_blocks();
 	test_yield_model();
 	test_calibrate_and_compare();
 	report_free(&rep);
