@@ -54,7 +54,7 @@ GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h 
 
 DEPS_STAMP := $(B)/.deps-ok
 
-.PHONY: help deps kernel image kernel-path image-path boot-test bench \
+.PHONY: help deps kernel image kernel-path image-path boot-test bench ab ab-planted \
 	check unit-test kernel-test kernel-test-debug bisect-build fuzz bench-smoke \
 	fuzz-regress bench-faults calibrate report clean all
 
@@ -205,9 +205,15 @@ define bench_run
 endef
 
 # RESUME=DIR finishes an interrupted run instead of starting one.
+# ADAPTIVE: blocks are added until every workload's coresched vs smt-off
+# interval is within +-TARGET% or the next block would end after BUDGET
+# minutes (ADAPTIVE= for the profile's fixed repetitions).
 PROFILE ?= quick
+TARGET ?= 10
+BUDGET ?= 15
+ADAPTIVE ?= --target $(TARGET) --budget $(BUDGET)
 bench: $(GUEST_READY)
-	$(call bench_run,$(PROFILE),--report $(if $(RESUME),--resume $(RESUME),--results results))
+	$(call bench_run,$(PROFILE),--report $(if $(RESUME),--resume $(RESUME),--results results $(ADAPTIVE)))
 
 # The whole pipeline at smoke size, checked: every cell present and ok,
 # no unexplained co-residency in the coresched modes, a report written.
@@ -244,3 +250,15 @@ calibrate: $(GUEST_READY)
 
 clean:
 	rm -rf $(B)
+
+# Interleaved A/B run of two series revisions: make ab OLD=DIR NEW=DIR
+# [AB_ARGS="--workloads cpu-vs-cpu"] [AB_BLOCKS=6]; exits with compare's code.
+ab: $(GUEST_READY)
+	@test -n "$(OLD)" -a -n "$(NEW)" || \
+		{ echo "make ab: give OLD=DIR and NEW=DIR (patch series directories)" >&2; exit 2; }
+	@scripts/ab.sh $(OLD) $(NEW) $(AB_ARGS)
+
+# The end-to-end A/B check: this series against itself plus a planted
+# core-pick delay (tests/ab/slow-core-pick.patch, outside patchset/).
+ab-planted: $(GUEST_READY)
+	@tests/ab/planted.sh

@@ -22,34 +22,16 @@
 #include "../lib/opts.h"
 #include "../lib/paths.h"
 #include "accel.h"
+#include "adaptive.h"
 #include "cmd.h"
-#include "job.h"
-#include "matrix.h"
+#include "run_boots.h"
 #include "run_dir.h"
 #include "run_report.h"
 #include "workload.h"
 
-#define MAX_WORKLOADS	32
-#define MAX_CELLS	4096
-#define BOOT_OVERHEAD_S	180
+#define ADAPTIVE_MAX_REPS	40	/* --target without --reps */
 
 static const int default_reps[WL_NPROFILES] = { 1, 3, 5 };
-
-struct run {
-	const char *dir;
-	struct workload wl[MAX_WORKLOADS];
-	const char *wl_path[MAX_WORKLOADS];
-	const char *wl_names[MAX_WORKLOADS];
-	int nwl;
-	int profile;
-	struct cell cells[MAX_CELLS];
-	int ncells;
-};
-
-static int cell_done(const struct run *r, const struct cell *c)
-{
-	return run_dir_cell_done(r->dir, c->id);
-}
 
 static int load_workloads(struct run *r, const char *dir, const char *only)
 {
@@ -114,166 +96,9 @@ static int load_workloads(struct run *r, const char *dir, const char *only)
 	return 0;
 }
 
-/* The files one boot needs on the share: cells.txt and the workloads. */
-static int prepare_boot(const struct run *r, const char *in, int *pending,
-			int *timeout, int max_cells)
-{
-	char path[4096], line[512];
-	FILE *f;
-	int i, n = 0;
-
-	if (mkdirs(in, 0755))
-		return -1;
-	snprintf(path, sizeof(path), "%s/cells.txt", in);
-	f = fopen(path, "w");
-	if (!f)
-		return -1;
-	*timeout = BOOT_OVERHEAD_S;
-	for (i = 0; i < r->ncells; i++) {
-		const struct cell *c = &r->cells[i];
-		const struct wl_profile *p = &r->wl[c->workload].profiles[r->profile];
-
-		if (cell_done(r, c))
-			continue;
-		if (n == max_cells)
-			break;
-		snprintf(line, sizeof(line), "%s %s %s %d %d\n", c->id,
-			 mode_name(c->mode), r->wl[c->workload].name, p->duration_s,
-			 p->warmup_s);
-		fputs(line, f);
-		*timeout += p->duration_s + p->warmup_s + 90;
-		pending[n++] = i;
-	}
-	if (fclose(f))
-		return -1;
-	for (i = 0; i < r->nwl; i++) {
-		snprintf(path, sizeof(path), "%s/%s.wl", in, r->wl[i].name);
-		if (copy_file(r->wl_path[i], path))
-			return -1;
-	}
-	return n;
-}
-
-/*
- * Cells an interrupted csbench never collected (Ctrl-C during a boot) are
- * still on that boot's share; --resume takes them before booting again.
- */
-static int salvage_boots(const struct run *r)
-{
-	char share[4200];
-	int boot, i, n = 0;
-
-	for (boot = 1;; boot++) {
-		snprintf(share, sizeof(share), "%s/boots/%d/share", r->dir, boot);
-		if (access(share, F_OK))
-			break;
-		for (i = 0; i < r->ncells; i++)
-			if (!cell_done(r, &r->cells[i])) {
-				int ret = run_dir_collect(r->dir, share, r->cells[i].id);
-
-				if (ret < 0)
-					return ret;
-				n += ret;
-			}
-	}
-	if (n)
-		info("resume: %d finished cells recovered from earlier boots", n);
-	return 0;
-}
-
-/* Collects cells from the share as the guest finishes them. */
-struct collector {
-	struct run *r;
-	const int *pending;
-	int got;
-	int *done;
-	int done_before;	/* finished before this invocation */
-	time_t t0;
-	int quiet;
-	int n;
-	char share[4200];
-	int last_poll;
-	int store_error;	/* -errno: a cell could not be stored */
-};
-
-/* on_poll: a nonzero return (a cell could not be stored) stops the guest. */
-static int collect_finished(void *arg)
-{
-	struct collector *col = arg;
-	int i, ret;
-
-	/* The share is read at most every second; polls come every 100 ms. */
-	if (col->last_poll++ % 10 || col->store_error)
-		return col->store_error;
-	for (i = 0; i < col->n; i++) {
-		const struct cell *c = &col->r->cells[col->pending[i]];
-
-		if (cell_done(col->r, c))
-			continue;
-		ret = run_dir_collect(col->r->dir, col->share, c->id);
-		if (ret < 0)
-			return col->store_error = ret;
-		if (ret == 1) {
-			col->got++;
-			(*col->done)++;
-			run_report_progress(col->r->dir, c->id, *col->done,
-					    col->r->ncells, col->done_before,
-					    difftime(time(NULL), col->t0),
-					    col->quiet);
-		}
-	}
-	return 0;
-}
-
-/*
- * The run's record of how it booted: the first boot's replayable QEMU
- * command line, accelerator and pinning (boot.info), and the guest's tool
- * versions, beside manifest.json.
- */
-static void keep_boot_record(const char *dir, const char *boot_dir)
-{
-	static const char *const files[][2] = {
-		{ "qemu-cmd", "qemu-cmd" },
-		{ "boot.info", "boot.info" },
-		{ "share/out/versions.txt", "tool-versions.txt" },
-	};
-	char src[4400], dst[4200];
-	size_t i;
-
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(src, sizeof(src), "%s/%s", boot_dir, files[i][0]);
-		snprintf(dst, sizeof(dst), "%s/%s", dir, files[i][1]);
-		if (access(dst, F_OK) && !access(src, R_OK))
-			copy_file(src, dst);
-	}
-}
-
-/* A guest that died takes the blame on the cell it was running. */
-static void record_guest_failure(const struct run *r, const struct cell *c,
-				 const struct job_result *res, const char *boot_dir)
-{
-	char path[4096], console[4096], *text;
-	json_t *o;
-
-	snprintf(path, sizeof(path), "%s/cells/%s.json", r->dir, c->id);
-	snprintf(console, sizeof(console), "%s/console.log", boot_dir);
-	o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s}", "cell", c->id, "mode",
-		      mode_name(c->mode), "workload", r->wl[c->workload].name,
-		      "status", "guest-failed", "error",
-		      *res->vm.problem ? res->vm.problem : vm_outcome_name(res->vm.outcome),
-		      "console", console);
-	text = json_dumps(o, JSON_INDENT(1) | JSON_SORT_KEYS);
-	if (!text || write_atomic(path, text, strlen(text)))
-		err_errno(errno, "cannot store %s", path);
-	free(text);
-	json_decref(o);
-	err_msg("cell %s: guest %s: %s (console: %s)", c->id,
-		vm_outcome_name(res->vm.outcome), res->vm.problem, console);
-}
-
 static void write_manifest(const struct run *r, const char *kernel,
 			   const char *image, const char *modes, int reps,
-			   const char *accel_why, enum accel accel)
+			   const char *accel_why, enum accel accel, json_t *extra)
 {
 	char path[4096], line[512], kinfo[4096];
 	json_t *m = json_object(), *k = json_object(), *wl = json_array();
@@ -320,30 +145,117 @@ static void write_manifest(const struct run *r, const char *kernel,
 	json_object_set_new(m, "reps", json_integer(reps));
 	json_object_set_new(m, "workloads", wl);
 	json_object_set_new(m, "cells", json_integer(r->ncells));
+	json_object_update(m, extra);
 	snprintf(path, sizeof(path), "%s/manifest.json", r->dir);
 	if (access(path, F_OK))
 		json_dump_file(m, path, JSON_INDENT(1) | JSON_SORT_KEYS);
 	json_decref(m);
 }
 
-/* A run stopped before its end: what is kept and how to go on. */
-static int stop_run(const struct run *r, int done, const char *why, int code)
+/*
+ * Keep the manifest's matrix size true when a run grew (adaptive blocks,
+ * or the next block of an A/B session): reps and the expected cells.
+ */
+static int update_manifest(const struct run *r, int reps)
 {
-	err_msg("%s: %d of %d cells finished and kept in %s", why, done,
-		r->ncells, r->dir);
-	err_msg("continue with: make bench RESUME=%s (or csbench run --resume %s ...)",
-		r->dir, r->dir);
-	run_report_table(r->dir, stdout);
-	return code;
+	char path[4200], *text;
+	json_error_t jerr;
+	json_t *m;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/manifest.json", r->dir);
+	m = json_load_file(path, 0, &jerr);
+	if (!m)
+		return -1;
+	json_object_set_new(m, "reps", json_integer(reps));
+	json_object_set_new(m, "cells", json_integer(r->ncells / r->reps_max * reps));
+	text = json_dumps(m, JSON_INDENT(1) | JSON_SORT_KEYS);
+	json_decref(m);
+	ret = text ? write_atomic(path, text, strlen(text)) : -1;
+	free(text);
+	return ret;
 }
 
-static int count_done(const struct run *r)
+/* An existing run directory (--dir) must hold the same matrix. */
+static int same_matrix(const char *dir, const char *profile, const char *modes,
+		       const struct run *r)
 {
-	int i, n = 0;
+	struct run_params p;
+	char err[512], names[2048] = "";
+	int i, used = 0;
 
-	for (i = 0; i < r->ncells; i++)
-		n += cell_done(r, &r->cells[i]);
-	return n;
+	if (run_dir_read_params(dir, &p, err, sizeof(err))) {
+		err_msg("--dir %s: %s", dir, err);
+		return 0;
+	}
+	for (i = 0; i < r->nwl; i++)
+		used += snprintf(names + used, sizeof(names) - used, "%s%s", i ? "," : "",
+				 r->wl[i].name);
+	if (strcmp(p.profile, profile) || strcmp(p.modes, modes) || strcmp(p.workloads, names)) {
+		err_msg("--dir %s holds another matrix (profile %s, modes %s, workloads %s)",
+			dir, p.profile, p.modes, p.workloads);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Adaptive blocks: after the first @min_reps, one more block at a time
+ * until adaptive_decide() stops it. Returns -1 when finished, else the
+ * exit code run_boots() stopped with.
+ */
+static int run_adaptive(struct run *r, const struct boot_opts *o, struct adaptive_state *st,
+			int min_reps, int *done, int done_before, int *failures)
+{
+	enum adaptive_stop stop = STOP_NONE;
+	char err[4400] = "";
+	time_t before;
+	int code;
+
+	r->rep_limit = min_reps < r->reps_max ? min_reps : r->reps_max;
+	for (;;) {
+		before = time(NULL);
+		code = run_boots(r, o, done, done_before, failures);
+		if (code >= 0)
+			return code;
+		st->blocks = r->rep_limit;
+		if (adaptive_measure(r->dir, st, err, sizeof(err))) {
+			err_msg("adaptive: %s", err);
+			return EXIT_FAIL;
+		}
+		/* The last block's time forecasts the next one. */
+		stop = adaptive_decide(st, difftime(time(NULL), o->t0),
+				       difftime(time(NULL), before) /
+				       (st->blocks > min_reps ? 1 : st->blocks), r->reps_max);
+		info("adaptive: %d blocks, widest coresched vs smt-off interval +-%.1f%% (%s), "
+		     "target +-%.1f%%: %s", st->blocks, st->widest * 100, st->widest_wl,
+		     st->target * 100, stop ? adaptive_stop_name(stop) : "one more block");
+		if (stop)
+			break;
+		r->rep_limit++;
+	}
+	if (adaptive_record(r->dir, st, stop, min_reps) || update_manifest(r, st->blocks)) {
+		err_msg("cannot record the adaptive outcome in %s/manifest.json", r->dir);
+		return EXIT_FAIL;
+	}
+	return -1;
+}
+
+/* What --resume takes from an adaptive run's manifest. */
+static void resume_adaptive(const char *dir, long *target, long *budget, long *min_reps)
+{
+	char path[4200];
+	json_t *m, *a;
+
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	m = json_load_file(path, 0, NULL);
+	a = json_object_get(m, "adaptive");
+	if (a) {
+		*target = json_number_value(json_object_get(a, "target_pct"));
+		*budget = json_number_value(json_object_get(a, "budget_min"));
+		*min_reps = json_integer_value(json_object_get(a, "min_blocks"));
+	}
+	json_decref(m);
 }
 
 char cmd_run_dir[4096];
@@ -353,19 +265,30 @@ int cmd_run(int argc, char **argv)
 	const char *kernel = NULL, *initrd = NULL, *image = NULL, *bin = NULL;
 	const char *profile = "quick", *modes_arg = "smt-off,smt-on,coresched,coresched-prctl";
 	const char *only = NULL, *wl_dir = "workloads", *resume = NULL, *accel_arg = "auto";
-	const char *results = "results", *rev = "norev";
-	const char *progress = "text";
-	long reps = 0, min_free_mb = 256, hang_after = 0;
+	const char *results = "results", *rev = "norev", *use_dir = NULL;
+	const char *progress = "text", *ab_session = NULL, *ab_side = NULL;
+	long reps = 0, min_free_mb = 256, hang_after = 0, target = 0, budget = 0, min_reps = 3;
 	int quiet = 0, boot_per_cell = 0, report = 0;
 	const struct opt opts[] = {
 		{ "profile", OPT_STR, &profile, 0, 0, "smoke|quick|full", "durations and default repetitions" },
 		{ "modes", OPT_STR, &modes_arg, 0, 0, "LIST", "comma-separated modes (default: all four)" },
 		{ "workloads", OPT_STR, &only, 0, 0, "LIST", "comma-separated workload names (default: all)" },
-		{ "reps", OPT_INT, &reps, 1, 100, "N", "repetitions (default: 1 smoke, 3 quick, 5 full)" },
+		{ "reps", OPT_INT, &reps, 1, BLOCKS_MAX_REPS, "N",
+		  "repetitions (blocks); with --target the most it may take (default 40)" },
+		{ "target", OPT_INT, &target, 1, 1000, "PCT",
+		  "add blocks until every workload's coresched vs smt-off interval is within +-PCT%" },
+		{ "budget", OPT_INT, &budget, 1, 100000, "MIN",
+		  "with --target: start no block that would end after MIN minutes" },
+		{ "min-reps", OPT_INT, &min_reps, 2, BLOCKS_MAX_REPS, "N",
+		  "with --target: blocks before the first look (default 3)" },
 		{ "workload-dir", OPT_STR, &wl_dir, 0, 0, "DIR", "where the .wl files are" },
 		{ "resume", OPT_STR, &resume, 0, 0, "DIR",
 		  "finish an interrupted run; profile, modes, workloads and reps come from its manifest" },
 		{ "results", OPT_STR, &results, 0, 0, "DIR", "parent of new run directories" },
+		{ "dir", OPT_STR, &use_dir, 0, 0, "DIR",
+		  "this run directory (new, or one with the same matrix: runs what --reps adds)" },
+		{ "ab-session", OPT_STR, &ab_session, 0, 0, "ID", "A/B session this run is one side of" },
+		{ "ab-side", OPT_STR, &ab_side, 0, 0, "a|b", "which side (with --ab-session)" },
 		{ "rev", OPT_STR, &rev, 0, 0, "REV", "short source revision, for the run directory's name" },
 		{ "kernel", OPT_STR, &kernel, 0, 0, "FILE", "bzImage (make kernel-path)" },
 		{ "initrd", OPT_STR, &initrd, 0, 0, "FILE", "initramfs with csbench-init" },
@@ -386,13 +309,14 @@ int cmd_run(int argc, char **argv)
 	};
 	static struct run r;
 	static struct run_params resumed;
-	int modes[MODE_COUNT], nmodes, idx, boot, done, pending[MAX_CELLS];
+	struct adaptive_state st = { 0 };
+	struct boot_opts bo = { 0 };
+	int modes[MODE_COUNT], nmodes, idx, done, code;
 	int guest_failures = 0, done_before;
-	char err[512], dir[4096], cache[4096], why[512], boot_dir[4200], in[4300];
-	char script[4300];
+	char err[512], dir[4096], cache[4096], why[512], in[4300];
 	enum accel accel;
 	time_t t0 = time(NULL);
-	FILE *f;
+	json_t *extra;
 
 	log_prog = "csbench run";
 	idx = opts_parse("run", "[OPTIONS] (see --help)", opts, argc, argv);
@@ -400,6 +324,10 @@ int cmd_run(int argc, char **argv)
 		return EXIT_OK;
 	if (idx < 0)
 		return EXIT_USAGE;
+	if (idx < argc) {
+		err_msg("unexpected argument '%s' (csbench run takes only options)", argv[idx]);
+		return EXIT_USAGE;
+	}
 	log_quiet = quiet;
 	if (strcmp(progress, "text") && strcmp(progress, "json")) {
 		err_msg("--progress %s: expected text or json", progress);
@@ -407,6 +335,14 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!strcmp(progress, "json"))
 		quiet = 2;	/* run_report_progress: machine-readable */
+	if (resume && use_dir) {
+		err_msg("--resume and --dir: give one of them");
+		return EXIT_USAGE;
+	}
+	if (!ab_session != !ab_side || (ab_side && strcmp(ab_side, "a") && strcmp(ab_side, "b"))) {
+		err_msg("--ab-session ID and --ab-side a|b go together");
+		return EXIT_USAGE;
+	}
 	if (resume) {
 		/* The same matrix, or the cell names would not match. */
 		if (run_dir_read_params(resume, &resumed, err, sizeof(err))) {
@@ -417,6 +353,11 @@ int cmd_run(int argc, char **argv)
 		modes_arg = resumed.modes;
 		only = resumed.workloads;
 		reps = resumed.reps;
+		resume_adaptive(resume, &target, &budget, &min_reps);
+	}
+	if ((budget || min_reps != 3) && !target) {
+		err_msg("--budget and --min-reps go with --target");
+		return EXIT_USAGE;
 	}
 	r.profile = wl_profile_lookup(profile);
 	if (r.profile < 0) {
@@ -428,6 +369,10 @@ int cmd_run(int argc, char **argv)
 		err_msg("--modes: %s", err);
 		return EXIT_USAGE;
 	}
+	if (target && (!strstr(modes_arg, "coresched") || !strstr(modes_arg, "smt-off"))) {
+		err_msg("--target needs the modes coresched and smt-off: it narrows their interval");
+		return EXIT_USAGE;
+	}
 	if (!kernel || !initrd || !image || !bin) {
 		err_msg("--kernel, --initrd, --image and --bin are required (make bench passes them)");
 		return EXIT_USAGE;
@@ -435,14 +380,18 @@ int cmd_run(int argc, char **argv)
 	if (load_workloads(&r, wl_dir, only))
 		return EXIT_USAGE;
 	if (!reps)
-		reps = default_reps[r.profile];
+		reps = target ? ADAPTIVE_MAX_REPS : default_reps[r.profile];
+	r.reps_max = reps;
+	r.rep_limit = reps;
 	r.ncells = matrix_expand(r.wl_names, r.nwl, modes, nmodes, reps, r.cells, MAX_CELLS);
 	if (r.ncells < 0) {
 		err_msg("more than %d cells", MAX_CELLS);
 		return EXIT_USAGE;
 	}
-	if (resume) {
-		snprintf(dir, sizeof(dir), "%s", resume);
+	if (resume || use_dir) {
+		snprintf(dir, sizeof(dir), "%s", resume ?: use_dir);
+		if (use_dir && !access(dir, F_OK) && !same_matrix(dir, profile, modes_arg, &r))
+			return EXIT_USAGE;
 	} else {
 		char stamp[32];
 
@@ -463,114 +412,36 @@ int cmd_run(int argc, char **argv)
 	}
 	/* After the probe: an interrupted probe must not be cached as "tcg". */
 	vm_catch_interrupts();
-	write_manifest(&r, kernel, image, modes_arg, reps, why, accel);
-	if (resume && salvage_boots(&r))
-		return stop_run(&r, count_done(&r), "cannot store results", EXIT_FAIL);
-	done = done_before = count_done(&r);
-	info("run directory %s: %d cells (%d workloads x %d modes x %ld reps), %d done, %s",
-	     dir, r.ncells, r.nwl, nmodes, reps, done, accel_name(accel));
-
-	/* Earlier boots of a resumed run stay as they were. */
-	for (boot = 1;; boot++) {
-		snprintf(boot_dir, sizeof(boot_dir), "%s/boots/%d", dir, boot);
-		if (access(boot_dir, F_OK))
-			break;
+	extra = json_object();
+	if (ab_session)
+		json_object_set_new(extra, "ab", json_pack("{s:s,s:s}", "session", ab_session,
+							   "side", ab_side));
+	if (target)
+		json_object_set_new(extra, "adaptive", json_pack("{s:f,s:f,s:i}", "target_pct",
+			(double)target, "budget_min", (double)budget, "min_blocks", (int)min_reps));
+	write_manifest(&r, kernel, image, modes_arg, reps, why, accel, extra);
+	json_decref(extra);
+	if (!target && update_manifest(&r, reps)) {
+		err_msg("cannot update %s/manifest.json", dir);
+		return EXIT_FAIL;
 	}
-	for (int first = boot; boot <= first + r.ncells; boot++) {
-		struct job_spec spec = { 0 };
-		struct job_result res;
-		struct collector col = { .r = &r, .pending = pending, .done = &done,
-					 .done_before = done_before, .t0 = t0,
-					 .quiet = quiet };
-		char joblog[4300];
-		int n, timeout, i, longest = 0;
+	if (resume && run_salvage_boots(&r))
+		return run_stop(&r, run_count_done(&r), "cannot store results", EXIT_FAIL);
+	done = done_before = run_count_done(&r);
+	info("run directory %s: %d cells (%d workloads x %d modes x %ld reps%s), %d done, %s",
+	     dir, r.ncells, r.nwl, nmodes, reps, target ? " at most" : "", done,
+	     accel_name(accel));
 
-		if (vm_interrupted())
-			return stop_run(&r, done, "interrupted", EXIT_INTERRUPTED);
-		/* The guest writes its results onto the share, on this disk. */
-		if (run_dir_check_space(dir, min_free_mb))
-			return stop_run(&r, done, "disk full", EXIT_FAIL);
-		snprintf(boot_dir, sizeof(boot_dir), "%s/boots/%d", dir, boot);
-		snprintf(in, sizeof(in), "%s/in", boot_dir);
-		n = prepare_boot(&r, in, pending, &timeout,
-				 boot_per_cell ? 1 : MAX_CELLS);
-		if (n < 0) {
-			err_errno(errno, "cannot prepare %s", in);
-			return stop_run(&r, done, "cannot prepare a boot", EXIT_FAIL);
-		}
-		if (!n) {
-			/* Nothing left: this boot's folder was only prepared. */
-			snprintf(script, sizeof(script), "rm -rf '%s'", boot_dir);
-			if (system(script))
-				warn("cannot remove %s", boot_dir);
-			break;
-		}
-		snprintf(script, sizeof(script), "%s/job.sh", boot_dir);
-		f = fopen(script, "w");
-		if (!f || fputs("mkdir -p out\ncsbench-agent cells.txt . out\n", f) < 0 ||
-		    fclose(f)) {
-			err_errno(errno, "cannot write %s", script);
-			return stop_run(&r, done, "cannot prepare a boot", EXIT_FAIL);
-		}
-		spec.out = boot_dir;
-		spec.script = script;
-		spec.bin_dir = bin;
-		spec.extra_dir = in;
-		spec.accel_why = why;
-		spec.vm.kernel = kernel;
-		spec.vm.initrd = initrd;
-		spec.vm.image = image;
-		spec.vm.accel = accel;
-		spec.vm.timeout_s = timeout;
-		spec.vm.memory_mb = 2048;
-		/* A cell that logs nothing for its own length plus grace has hung. */
-		for (i = 0; i < n; i++) {
-			const struct wl_profile *p =
-				&r.wl[r.cells[pending[i]].workload].profiles[r.profile];
-
-			if (p->duration_s + p->warmup_s > longest)
-				longest = p->duration_s + p->warmup_s;
-		}
-		snprintf(joblog, sizeof(joblog), "%s/share/job.log", boot_dir);
-		spec.vm.progress_file = joblog;
-		spec.vm.stall_s = hang_after ?: longest + 2 * 60 + BOOT_OVERHEAD_S;
-		snprintf(col.share, sizeof(col.share), "%s/share", boot_dir);
-		col.n = n;
-		spec.vm.on_poll = collect_finished;
-		spec.vm.poll_arg = &col;
-		info("boot %d: %d cells, timeout %d s, hung after %d s without progress",
-		     boot, n, timeout, spec.vm.stall_s);
-		job_run(&spec, &res);
-		col.last_poll = 0;
-		collect_finished(&col);
-		keep_boot_record(dir, boot_dir);
-		if (col.store_error)
-			return stop_run(&r, done, col.store_error == -ENOSPC ?
-					"disk full" : "cannot store results", EXIT_FAIL);
-		if (res.vm.outcome == VM_INTERRUPTED)
-			return stop_run(&r, done, "interrupted", EXIT_INTERRUPTED);
-		/*
-		 * A guest that never reached csbench-init (QEMU missing, the share
-		 * not prepared, a kernel that panics at boot) would fail every
-		 * boot the same way: stop rather than blame each cell in turn.
-		 */
-		if (res.vm.boot_s < 0 && !col.got)
-			return stop_run(&r, done, res.vm.problem[0] ? res.vm.problem :
-					"the guest did not boot", EXIT_GUEST);
-		/* The agent stops when it cannot store a cell: not the guest's fault. */
-		if (col.got < n && run_dir_check_space(dir, min_free_mb))
-			return stop_run(&r, done, "disk full", EXIT_FAIL);
-		if (res.vm.outcome != VM_POWERED_OFF || col.got < n) {
-			/* The first unfinished cell is the one the guest died in. */
-			for (i = 0; i < n && cell_done(&r, &r.cells[pending[i]]); i++)
-				;
-			if (i < n) {
-				record_guest_failure(&r, &r.cells[pending[i]], &res, boot_dir);
-				guest_failures++;
-				done++;
-			}
-		}
-	}
+	bo = (struct boot_opts){ .kernel = kernel, .initrd = initrd, .image = image,
+				 .bin = bin, .accel = accel, .accel_why = why,
+				 .min_free_mb = min_free_mb, .hang_after = hang_after,
+				 .boot_per_cell = boot_per_cell, .quiet = quiet, .t0 = t0 };
+	st.target = target / 100.0;
+	st.budget_s = budget * 60.0;
+	code = target ? run_adaptive(&r, &bo, &st, min_reps, &done, done_before, &guest_failures) :
+			run_boots(&r, &bo, &done, done_before, &guest_failures);
+	if (code >= 0)
+		return code;
 	if (report ? report_build(dir, NULL, 1, 0) != EXIT_OK : run_report_table(dir, stdout))
 		return EXIT_FAIL;
 	if (vm_interrupted())

@@ -8,6 +8,7 @@
  */
 #include <dirent.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,8 @@
 
 struct row {
 	char workload[64], metric[96], unit[32];
-	double sum[MODE_COUNT];
+	int harmonic;		/* a rate: mean as csbench report takes it */
+	double sum[MODE_COUNT];	/* of the values, or of 1/value for a rate */
 	int n[MODE_COUNT];
 	int censored[MODE_COUNT];	/* values that are only lower bounds */
 };
@@ -64,7 +66,7 @@ void run_report_progress(const char *dir, const char *id, int done, int total,
 }
 
 static struct row *find_row(struct row *rows, int *n, const char *wl,
-			    const char *metric, const char *unit)
+			    const char *metric, const char *unit, int harmonic)
 {
 	int i;
 
@@ -77,6 +79,7 @@ static struct row *find_row(struct row *rows, int *n, const char *wl,
 	snprintf(rows[*n].workload, sizeof(rows[*n].workload), "%s", wl);
 	snprintf(rows[*n].metric, sizeof(rows[*n].metric), "%s", metric);
 	snprintf(rows[*n].unit, sizeof(rows[*n].unit), "%s", unit);
+	rows[*n].harmonic = harmonic;
 	return &rows[(*n)++];
 }
 
@@ -123,9 +126,14 @@ int run_report_table(const char *dir, FILE *out)
 				 json_is_true(json_object_get(m, "higher_is_better")) ?
 				 " (higher better)" : " (lower better)");
 			r = find_row(rows, &nrows, wl, key,
-				     json_string_value(json_object_get(m, "unit")) ?: "");
+				     json_string_value(json_object_get(m, "unit")) ?: "",
+				     json_is_true(json_object_get(m, "higher_is_better")) &&
+				     !json_is_number(json_object_get(m, "percentile")));
 			if (r) {
-				r->sum[mode] += json_number_value(json_object_get(m, "value"));
+				double v = json_number_value(json_object_get(m, "value"));
+
+				/* Rates: the harmonic mean, as report's (a zero rate makes it 0). */
+				r->sum[mode] += !r->harmonic ? v : v > 0 ? 1 / v : INFINITY;
 				r->n[mode]++;
 				r->censored[mode] += json_is_true(json_object_get(m, "censored"));
 			}
@@ -137,8 +145,10 @@ int run_report_table(const char *dir, FILE *out)
 	if (!ncells)
 		return -1;
 
-	fprintf(out, "\nRaw means per cell group (%d cells, %d not ok; \">=\": a value "
-		"past the histogram's end, a lower bound)\n\n| workload | metric | unit |",
+	fprintf(out, "\nRaw means per cell group (%d cells, %d not ok; rates: harmonic means, "
+		"as in csbench report; percentiles: the mean of the repetitions' own, where "
+		"report merges their histograms; \">=\": a value past the histogram's end, a "
+		"lower bound)\n\n| workload | metric | unit |",
 		ncells, failed);
 	for (k = 0; k < MODE_COUNT; k++)
 		fprintf(out, " %s |", mode_name(k));
@@ -152,6 +162,7 @@ int run_report_table(const char *dir, FILE *out)
 		for (k = 0; k < MODE_COUNT; k++)
 			if (rows[i].n[k])
 				fprintf(out, " %s%.4g (n=%d) |", rows[i].censored[k] ? ">=" : "",
+					rows[i].harmonic ? rows[i].n[k] / rows[i].sum[k] :
 					rows[i].sum[k] / rows[i].n[k], rows[i].n[k]);
 			else
 				fprintf(out, " - |");

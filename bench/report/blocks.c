@@ -114,10 +114,14 @@ void block_fit(const struct block_series *s, double level, struct block_fit *f)
 	f->p = 2 * gsl_cdf_tdist_Q(fabs(f->mean) / f->se, f->df);
 }
 
+double block_mde_log_at(double se, double df, double alpha, double power)
+{
+	if (!(se > 0) || !(df >= 1) || !(alpha > 0 && alpha < 1) || !(power > 0 && power < 1))
+		return NAN;
+	return (gsl_cdf_tdist_Pinv(1 - alpha / 2, df) + gsl_cdf_tdist_Pinv(power, df)) * se;
+}
+
 double block_mde_log(double se, double df, double alpha)
 {
-	if (!(se > 0) || !(df >= 1) || !(alpha > 0 && alpha < 1))
-		return NAN;
-	return (gsl_cdf_tdist_Pinv(1 - alpha / 2, df) +
-		gsl_cdf_tdist_Pinv(BLOCKS_POWER, df)) * se;
+	return block_mde_log_at(se, df, alpha, BLOCKS_POWER);
 }

@@ -84,5 +84,7 @@ void block_fit(const struct block_series *s, double level, struct block_fit *f);
  * without a test.
  */
 double block_mde_log(double se, double df, double alpha);
+/* The same at another @power. */
+double block_mde_log_at(double se, double df, double alpha, double power);
 
 #endif

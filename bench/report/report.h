@@ -133,6 +133,9 @@ struct report {
 	char kernel_key[64], release[64], csbench_version[32], topology[96];
 	int host_cpus, reps, expected_cells;
 	char ab_session[64], ab_side[8];	/* an A/B run's side; "" otherwise */
+	/* An adaptive run (csbench run --target): what stopped it, or "". */
+	char adaptive_stop[32], adaptive_widest_wl[64];
+	double adaptive_target_pct, adaptive_budget_min, adaptive_widest_pct;
 	/* Cells. */
 	int cells, ok;
 	int nblocks;			/* distinct blocks (repetitions) with ok cells */
@@ -169,6 +172,8 @@ int report_load_calibration(struct report *r, const char *path, char *err,
 const char *report_calibration_name(const struct report *r);
 /* Statistics, comparisons, verdicts. */
 int report_compute(struct report *r);
+/* Only the comparisons and verdicts (per-mode summaries left as they are). */
+int report_compute_verdicts(struct report *r);
 /*
  * @a against @b, two modes of rows like @row, paired by block (blocks.h):
  * ratio, interval and p from one t model on the per-block log ratios,

@@ -435,11 +435,8 @@ nomem:
 
 int report_compute(struct report *r)
 {
-	struct comparison **cs = malloc(sizeof(*cs) * (r->nrows * CMP_COUNT + 1));
-	int i, k, ret;
+	int i, k;
 
-	if (!cs)
-		return -ENOMEM;
 	for (i = 0; i < r->nrows; i++) {
 		struct report_row *row = &r->rows[i];
 
@@ -455,11 +452,22 @@ int report_compute(struct report *r)
 				/* A zero rate has no harmonic mean: report it plainly. */
 				stats_summarise(ms->values, ms->n, MEAN_ARITH, REPORT_LEVEL, &ms->s);
 		}
-		for (k = 0; k < CMP_COUNT; k++) {
-			report_compare_stats(&row->m[report_cmps[k].a], &row->m[report_cmps[k].b],
-					     row, &row->cmp[k]);
-		}
 	}
+	return report_compute_verdicts(r);
+}
+
+int report_compute_verdicts(struct report *r)
+{
+	struct comparison **cs = malloc(sizeof(*cs) * (r->nrows + 1));
+	int i, k, ret;
+
+	if (!cs)
+		return -ENOMEM;
+	for (i = 0; i < r->nrows; i++)
+		for (k = 0; k < CMP_COUNT; k++)
+			report_compare_stats(&r->rows[i].m[report_cmps[k].a],
+					     &r->rows[i].m[report_cmps[k].b], &r->rows[i],
+					     &r->rows[i].cmp[k]);
 	/* Each comparison column of the row table is one family. */
 	for (k = ret = 0; !ret && k < CMP_COUNT; k++) {
 		for (i = 0; i < r->nrows; i++)

@@ -36,6 +36,18 @@ static void copy_str(char *dst, size_t len, json_t *v)
 	snprintf(dst, len, "%s", json_string_value(v) ?: "");
 }
 
+static void load_adaptive(struct report *r, json_t *a)
+{
+	json_t *w = json_object_get(a, "widest_half_width_pct");
+
+	copy_str(r->adaptive_stop, sizeof(r->adaptive_stop), json_object_get(a, "stopped_by"));
+	copy_str(r->adaptive_widest_wl, sizeof(r->adaptive_widest_wl),
+		 json_object_get(a, "widest_workload"));
+	r->adaptive_target_pct = json_number_value(json_object_get(a, "target_pct"));
+	r->adaptive_budget_min = json_number_value(json_object_get(a, "budget_min"));
+	r->adaptive_widest_pct = json_is_number(w) ? json_number_value(w) : INFINITY;
+}
+
 static void load_manifest(struct report *r, json_t *m)
 {
 	json_t *k = json_object_get(m, "kernel");
@@ -53,6 +65,7 @@ static void load_manifest(struct report *r, json_t *m)
 		 json_object_get(json_object_get(m, "ab"), "session"));
 	copy_str(r->ab_side, sizeof(r->ab_side), json_object_get(json_object_get(m, "ab"), "side"));
 	r->host_cpus = json_integer_value(json_object_get(m, "host_cpus"));
+	load_adaptive(r, json_object_get(m, "adaptive"));
 	r->reps = json_integer_value(json_object_get(m, "reps"));
 	r->expected_cells = json_integer_value(json_object_get(m, "cells"));
 }

@@ -103,6 +103,22 @@ static void fmt_protection(const struct mode_extra *x, char *buf, size_t len)
 			 x->unexplained, x->handoff, x->handoff_p99_us_max / 1000);
 }
 
+/* What stopped an adaptive run, in one sentence. */
+static void write_adaptive(const struct report *r, FILE *out)
+{
+	if (!r->adaptive_stop[0])
+		return;
+	fprintf(out, "Adaptive run: %d blocks, stopped by **%s** (target: every coresched vs "
+		"smt-off interval within +-%.0f%%", r->nblocks, r->adaptive_stop,
+		r->adaptive_target_pct);
+	if (r->adaptive_budget_min > 0)
+		fprintf(out, ", budget %.0f min", r->adaptive_budget_min);
+	if (isfinite(r->adaptive_widest_pct))
+		fprintf(out, "; widest +-%.1f%%, %s", r->adaptive_widest_pct,
+			r->adaptive_widest_wl);
+	fprintf(out, ").\n\n");
+}
+
 static int workload_family(const struct report *r)
 {
 	int w, f = 0;
@@ -143,7 +159,9 @@ void report_write_summary(const struct report *r, FILE *out)
 		fmt_verdict(&r->overall[k], v[k], sizeof(v[k]));
 		fprintf(out, " %s |", v[k]);
 	}
-	fprintf(out, " | | |\n\nGains: + is better for the first mode, [95%% CI], paired "
+	fprintf(out, " | | |\n\n");
+	write_adaptive(r, out);
+	fprintf(out, "Gains: + is better for the first mode, [95%% CI], paired "
 		"by block; p_adj is Holm-corrected over each column's %d workloads (the "
 		"overall line over its %d comparisons); \"sees +-x%%\": the smallest change this run would have "
 		"flagged with 80%% power after the correction.\n",

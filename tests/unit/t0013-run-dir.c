@@ -74,11 +74,12 @@ int main(void)
 	mem = fmemopen(table, sizeof(table), "w");
 	check_int(run_report_table(dir, mem), ==, 0, "table from the cells");
 	fclose(mem);
-	tap_ok(strstr(table, "| w | a.m (higher better) | u | - | 10 (n=1) | 25 (n=2) | - |") != NULL,
-	       "means per mode, n counted, absent modes dashed");
+	/* A rate: the harmonic mean of 20 and 30 is 24, as csbench report has it. */
+	tap_ok(strstr(table, "| w | a.m (higher better) | u | - | 10 (n=1) | 24 (n=2) | - |") != NULL,
+	       "harmonic means per mode, n counted, absent modes dashed");
 	tap_ok(strstr(table, "| v | rt.p99 (lower better) | us | >=2e+04 (n=1) |") != NULL,
 	       "a censored value is marked as a lower bound");
-	if (!strstr(table, "25 (n=2)"))
+	if (!strstr(table, "24 (n=2)"))
 		tap_diag("%s", table);
 
 	snprintf(path, sizeof(path), "rm -rf %s", dir);

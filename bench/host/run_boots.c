@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The boots of csbench run (see run_boots.h). */
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lib/log.h"
+#include "../lib/mode.h"
+#include "../lib/paths.h"
+#include "cmd.h"
+#include "job.h"
+#include "run_boots.h"
+#include "run_dir.h"
+#include "run_report.h"
+
+#define BOOT_OVERHEAD_S	180
+
+int run_cell_done(const struct run *r, const struct cell *c)
+{
+	return run_dir_cell_done(r->dir, c->id);
+}
+
+/* The files one boot needs on the share: cells.txt and the workloads. */
+static int prepare_boot(const struct run *r, const char *in, int *pending,
+			int *timeout, int max_cells)
+{
+	char path[4096], line[512];
+	FILE *f;
+	int i, n = 0;
+
+	if (mkdirs(in, 0755))
+		return -1;
+	snprintf(path, sizeof(path), "%s/cells.txt", in);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	*timeout = BOOT_OVERHEAD_S;
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+		const struct wl_profile *p = &r->wl[c->workload].profiles[r->profile];
+
+		if (run_cell_done(r, c) || c->rep >= r->rep_limit)
+			continue;
+		if (n == max_cells)
+			break;
+		snprintf(line, sizeof(line), "%s %s %s %d %d\n", c->id,
+			 mode_name(c->mode), r->wl[c->workload].name, p->duration_s,
+			 p->warmup_s);
+		fputs(line, f);
+		*timeout += p->duration_s + p->warmup_s + 90;
+		pending[n++] = i;
+	}
+	if (fclose(f))
+		return -1;
+	for (i = 0; i < r->nwl; i++) {
+		snprintf(path, sizeof(path), "%s/%s.wl", in, r->wl[i].name);
+		if (copy_file(r->wl_path[i], path))
+			return -1;
+	}
+	return n;
+}
+
+/*
+ * Cells an interrupted csbench never collected (Ctrl-C during a boot) are
+ * still on that boot's share; --resume takes them before booting again.
+ */
+int run_salvage_boots(const struct run *r)
+{
+	char share[4200];
+	int boot, i, n = 0;
+
+	for (boot = 1;; boot++) {
+		snprintf(share, sizeof(share), "%s/boots/%d/share", r->dir, boot);
+		if (access(share, F_OK))
+			break;
+		for (i = 0; i < r->ncells; i++)
+			if (!run_cell_done(r, &r->cells[i])) {
+				int ret = run_dir_collect(r->dir, share, r->cells[i].id);
+
+				if (ret < 0)
+					return ret;
+				n += ret;
+			}
+	}
+	if (n)
+		info("resume: %d finished cells recovered from earlier boots", n);
+	return 0;
+}
+
+/* Collects cells from the share as the guest finishes them. */
+struct collector {
+	struct run *r;
+	const int *pending;
+	int got;
+	int *done;
+	int done_before;	/* finished before this invocation */
+	time_t t0;
+	int quiet;
+	int n;
+	char share[4200];
+	int last_poll;
+	int store_error;	/* -errno: a cell could not be stored */
+};
+
+/* on_poll: a nonzero return (a cell could not be stored) stops the guest. */
+static int collect_finished(void *arg)
+{
+	struct collector *col = arg;
+	int i, ret;
+
+	/* The share is read at most every second; polls come every 100 ms. */
+	if (col->last_poll++ % 10 || col->store_error)
+		return col->store_error;
+	for (i = 0; i < col->n; i++) {
+		const struct cell *c = &col->r->cells[col->pending[i]];
+
+		if (run_cell_done(col->r, c))
+			continue;
+		ret = run_dir_collect(col->r->dir, col->share, c->id);
+		if (ret < 0)
+			return col->store_error = ret;
+		if (ret == 1) {
+			col->got++;
+			(*col->done)++;
+			run_report_progress(col->r->dir, c->id, *col->done,
+					    col->r->ncells, col->done_before,
+					    difftime(time(NULL), col->t0),
+					    col->quiet);
+		}
+	}
+	return 0;
+}
+
+/*
+ * The run's record of how it booted: the first boot's replayable QEMU
+ * command line, accelerator and pinning (boot.info), and the guest's tool
+ * versions, beside manifest.json.
+ */
+static void keep_boot_record(const char *dir, const char *boot_dir)
+{
+	static const char *const files[][2] = {
+		{ "qemu-cmd", "qemu-cmd" },
+		{ "boot.info", "boot.info" },
+		{ "share/out/versions.txt", "tool-versions.txt" },
+	};
+	char src[4400], dst[4200];
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(src, sizeof(src), "%s/%s", boot_dir, files[i][0]);
+		snprintf(dst, sizeof(dst), "%s/%s", dir, files[i][1]);
+		if (access(dst, F_OK) && !access(src, R_OK))
+			copy_file(src, dst);
+	}
+}
+
+/* A guest that died takes the blame on the cell it was running. */
+static void record_guest_failure(const struct run *r, const struct cell *c,
+				 const struct job_result *res, const char *boot_dir)
+{
+	char path[4096], console[4096], *text;
+	json_t *o;
+
+	snprintf(path, sizeof(path), "%s/cells/%s.json", r->dir, c->id);
+	snprintf(console, sizeof(console), "%s/console.log", boot_dir);
+	o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s}", "cell", c->id, "mode",
+		      mode_name(c->mode), "workload", r->wl[c->workload].name,
+		      "status", "guest-failed", "error",
+		      *res->vm.problem ? res->vm.problem : vm_outcome_name(res->vm.outcome),
+		      "console", console);
+	text = json_dumps(o, JSON_INDENT(1) | JSON_SORT_KEYS);
+	if (!text || write_atomic(path, text, strlen(text)))
+		err_errno(errno, "cannot store %s", path);
+	free(text);
+	json_decref(o);
+	err_msg("cell %s: guest %s: %s (console: %s)", c->id,
+		vm_outcome_name(res->vm.outcome), res->vm.problem, console);
+}
+
+/* A run stopped before its end: what is kept and how to go on. */
+int run_stop(const struct run *r, int done, const char *why, int code)
+{
+	err_msg("%s: %d of %d cells finished and kept in %s", why, done,
+		r->ncells, r->dir);
+	err_msg("continue with: make bench RESUME=%s (or csbench run --resume %s ...)",
+		r->dir, r->dir);
+	run_report_table(r->dir, stdout);
+	return code;
+}
+
+int run_count_done(const struct run *r)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r->ncells; i++)
+		n += run_cell_done(r, &r->cells[i]);
+	return n;
+}
+
+int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_before,
+	      int *guest_failures)
+{
+	char boot_dir[4200], in[4300], script[4300];
+	int boot, pending[MAX_CELLS];
+	FILE *f;
+
+	/* Earlier boots of a resumed run stay as they were. */
+	for (boot = 1;; boot++) {
+		snprintf(boot_dir, sizeof(boot_dir), "%s/boots/%d", r->dir, boot);
+		if (access(boot_dir, F_OK))
+			break;
+	}
+	for (int first = boot; boot <= first + r->ncells; boot++) {
+		struct job_spec spec = { 0 };
+		struct job_result res;
+		struct collector col = { .r = r, .pending = pending, .done = done,
+					 .done_before = done_before, .t0 = o->t0,
+					 .quiet = o->quiet };
+		char joblog[4300];
+		int n, timeout, i, longest = 0;
+
+		if (vm_interrupted())
+			return run_stop(r, *done, "interrupted", EXIT_INTERRUPTED);
+		/* The guest writes its results onto the share, on this disk. */
+		if (run_dir_check_space(r->dir, o->min_free_mb))
+			return run_stop(r, *done, "disk full", EXIT_FAIL);
+		snprintf(boot_dir, sizeof(boot_dir), "%s/boots/%d", r->dir, boot);
+		snprintf(in, sizeof(in), "%s/in", boot_dir);
+		n = prepare_boot(r, in, pending, &timeout,
+				 o->boot_per_cell ? 1 : MAX_CELLS);
+		if (n < 0) {
+			err_errno(errno, "cannot prepare %s", in);
+			return run_stop(r, *done, "cannot prepare a boot", EXIT_FAIL);
+		}
+		if (!n) {
+			/* Nothing left: this boot's folder was only prepared. */
+			snprintf(script, sizeof(script), "rm -rf '%s'", boot_dir);
+			if (system(script))
+				warn("cannot remove %s", boot_dir);
+			break;
+		}
+		snprintf(script, sizeof(script), "%s/job.sh", boot_dir);
+		f = fopen(script, "w");
+		if (!f || fputs("mkdir -p out\ncsbench-agent cells.txt . out\n", f) < 0 ||
+		    fclose(f)) {
+			err_errno(errno, "cannot write %s", script);
+			return run_stop(r, *done, "cannot prepare a boot", EXIT_FAIL);
+		}
+		spec.out = boot_dir;
+		spec.script = script;
+		spec.bin_dir = o->bin;
+		spec.extra_dir = in;
+		spec.accel_why = o->accel_why;
+		spec.vm.kernel = o->kernel;
+		spec.vm.initrd = o->initrd;
+		spec.vm.image = o->image;
+		spec.vm.accel = o->accel;
+		spec.vm.timeout_s = timeout;
+		spec.vm.memory_mb = 2048;
+		/* A cell that logs nothing for its own length plus grace has hung. */
+		for (i = 0; i < n; i++) {
+			const struct wl_profile *p =
+				&r->wl[r->cells[pending[i]].workload].profiles[r->profile];
+
+			if (p->duration_s + p->warmup_s > longest)
+				longest = p->duration_s + p->warmup_s;
+		}
+		snprintf(joblog, sizeof(joblog), "%s/share/job.log", boot_dir);
+		spec.vm.progress_file = joblog;
+		spec.vm.stall_s = o->hang_after ?: longest + 2 * 60 + BOOT_OVERHEAD_S;
+		snprintf(col.share, sizeof(col.share), "%s/share", boot_dir);
+		col.n = n;
+		spec.vm.on_poll = collect_finished;
+		spec.vm.poll_arg = &col;
+		info("boot %d: %d cells, timeout %d s, hung after %d s without progress",
+		     boot, n, timeout, spec.vm.stall_s);
+		job_run(&spec, &res);
+		col.last_poll = 0;
+		collect_finished(&col);
+		keep_boot_record(r->dir, boot_dir);
+		if (col.store_error)
+			return run_stop(r, *done, col.store_error == -ENOSPC ?
+					"disk full" : "cannot store results", EXIT_FAIL);
+		if (res.vm.outcome == VM_INTERRUPTED)
+			return run_stop(r, *done, "interrupted", EXIT_INTERRUPTED);
+		/*
+		 * A guest that never reached csbench-init (QEMU missing, the share
+		 * not prepared, a kernel that panics at boot) would fail every
+		 * boot the same way: stop rather than blame each cell in turn.
+		 */
+		if (res.vm.boot_s < 0 && !col.got)
+			return run_stop(r, *done, res.vm.problem[0] ? res.vm.problem :
+					"the guest did not boot", EXIT_GUEST);
+		/* The agent stops when it cannot store a cell: not the guest's fault. */
+		if (col.got < n && run_dir_check_space(r->dir, o->min_free_mb))
+			return run_stop(r, *done, "disk full", EXIT_FAIL);
+		if (res.vm.outcome != VM_POWERED_OFF || col.got < n) {
+			/* The first unfinished cell is the one the guest died in. */
+			for (i = 0; i < n && run_cell_done(r, &r->cells[pending[i]]); i++)
+				;
+			if (i < n) {
+				record_guest_failure(r, &r->cells[pending[i]], &res, boot_dir);
+				(*guest_failures)++;
+				(*done)++;
+			}
+		}
+	}
+	return -1;
+}

@@ -1,0 +1,26 @@
+#!/bin/sh
+# End to end: an interleaved A/B run of the series (A) against the series
+# plus tests/ab/slow-core-pick.patch (B), a one-line kernel change that
+# delays every core-wide pick. It must be flagged (exit 1). The B series is
+# assembled in a temporary directory so patchset/ stays as it is.
+# Environment: AB_BLOCKS (default 6), PLANTED_ARGS (default: two workloads,
+# smt-off and coresched, to keep it near 10 minutes under TCG).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -r "$top/patchset" "$tmp/series-b"
+cp "$top/tests/ab/slow-core-pick.patch" "$tmp/series-b/9999-slow-core-pick.patch"
+echo 9999-slow-core-pick.patch >>"$tmp/series-b/series"
+echo "$(cat "$top/patchset/REVISION")+slow-core-pick" >"$tmp/series-b/REVISION"
+export AB_RESULTS=${AB_RESULTS:-$top/build/ab-planted}
+args=${PLANTED_ARGS:---workloads sched-messaging,cpu-vs-cpu --modes smt-off,coresched}
+# shellcheck disable=SC2086
+"$top/scripts/ab.sh" "$top/patchset" "$tmp/series-b" $args
+code=$?
+if [ $code -eq 1 ]; then
+	echo "ab-planted: ok: the planted core-pick delay was flagged"
+	exit 0
+fi
+echo "ab-planted: FAILED: csbench compare exited $code, expected 1 (a regression)" >&2
+exit 1
