@@ -60,9 +60,11 @@ DEPS_STAMP := $(B)/.deps-ok
 
 help:
 	@echo "make bench      install what is missing, build kernel and image, run the benchmarks"
+	@echo "                (adaptive: TARGET=10 percent, BUDGET=15 minutes; ADAPTIVE= for fixed reps)"
 	@echo "make check      unit tests and the in-guest boot test"
 	@echo "make report [RUN=results/DIR]   rebuild a run's report (default: newest)"
 	@echo "make calibrate  A/A noise bands for the quick profile"
+	@echo "make ab OLD=DIR NEW=DIR [AB_ARGS=...]   interleaved A/B run of two series revisions"
 	@echo "make deps | kernel | image | boot-test | kernel-path | image-path | clean"
 
 # ---- packages -------------------------------------------------------------

@@ -18,7 +18,7 @@
 #include "../lib/mode.h"
 #include "../lib/stats.h"
 
-#define REPORT_SCHEMA		1
+#define REPORT_SCHEMA		2	/* 2: blocked comparisons, mde, holm_family */
 #define REPORT_MAX_ROWS		256
 #define REPORT_MAX_WORKLOADS	32
 #define REPORT_MAX_VALUES	128

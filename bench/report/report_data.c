@@ -18,11 +18,16 @@ static const char *const row_kinds[] = {
 	[ROW_PERCENTILE] = "percentile",
 };
 
-/* NAN and infinities are empty CSV fields. */
+/*
+ * No figure (NAN) is an empty field; an unbounded one (an interval end in
+ * a histogram's overflow) is "inf", as in report.md and report.json.
+ */
 static void csv_num(FILE *out, double v)
 {
 	if (isfinite(v))
 		fprintf(out, ",%.6g", v);
+	else if (isinf(v))
+		fputs(v > 0 ? ",inf" : ",-inf", out);
 	else
 		fputs(",", out);
 }
@@ -36,7 +41,7 @@ int report_write_csv(const struct report *r, FILE *out)
 	/* Named by both modes: smt-off is the reference of two comparisons. */
 	for (k = 0; k < CMP_COUNT; k++)
 		fprintf(out, ",%1$s_vs_%2$s_ratio,%1$s_vs_%2$s_lo,%1$s_vs_%2$s_hi,"
-			"%1$s_vs_%2$s_p_adj,%1$s_vs_%2$s_verdict",
+			"%1$s_vs_%2$s_p_adj,%1$s_vs_%2$s_mde,%1$s_vs_%2$s_verdict",
 			mode_name(report_cmps[k].a), mode_name(report_cmps[k].b));
 	fputc('\n', out);
 	for (i = 0; i < r->nrows; i++) {
@@ -60,13 +65,14 @@ int report_write_csv(const struct report *r, FILE *out)
 				const struct comparison *c = &row->cmp[k];
 
 				if ((int)report_cmps[k].a != m || !c->valid) {
-					fputs(",,,,,", out);
+					fputs(",,,,,,", out);
 					continue;
 				}
 				csv_num(out, c->ratio);
 				csv_num(out, c->lo);
 				csv_num(out, c->hi);
 				csv_num(out, c->p_adj);
+				csv_num(out, c->mde);
 				fprintf(out, ",%s", verdict_name(c->verdict));
 			}
 			fputc('\n', out);
@@ -75,9 +81,11 @@ int report_write_csv(const struct report *r, FILE *out)
 	return ferror(out) ? -EIO : 0;
 }
 
-/* JSON has no NAN: null stands for "no figure". */
+/* JSON has no NAN or infinity: null is "no figure", "inf" unbounded. */
 static json_t *num(double v)
 {
+	if (isinf(v))
+		return json_string(v > 0 ? "inf" : "-inf");
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
@@ -85,11 +93,14 @@ static json_t *cmp_json(const struct comparison *c)
 {
 	if (!c->valid)
 		return json_null();
-	return json_pack("{s:o,s:[o,o],s:o,s:[o,o],s:o,s:o,s:o,s:s}",
+	return json_pack("{s:o,s:[o,o],s:o,s:[o,o],s:o,s:o,s:o,s:s,s:i,s:i,s:b,s:i,s:o,s:o}",
 			 "ratio", num(c->ratio), "ci", num(c->lo), num(c->hi),
 			 "gain", num(c->gain), "gain_ci", num(c->gain_lo), num(c->gain_hi),
 			 "p", num(c->p), "p_adj", num(c->p_adj), "noise_band", num(c->band),
-			 "verdict", verdict_name(c->verdict));
+			 "verdict", verdict_name(c->verdict), "blocks", c->n_blocks,
+			 "censored_blocks", c->n_censored, "censor_conflict", c->censor_conflict,
+			 "holm_family", c->family, "mde", num(c->mde),
+			 "se_log", num(c->se_log));
 }
 
 static json_t *row_json(const struct report_row *row)

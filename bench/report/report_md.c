@@ -88,7 +88,8 @@ static void fmt_yield(const struct report_workload *wl, char *buf, size_t len)
 	fmt_one_yield(wl->breakeven_hi, hi, sizeof(hi));
 	if (wl->breakeven_hi <= 1)
 		snprintf(buf, len, "1 (wins without SMT gain)");
-	else if (wl->breakeven_yield > 2)
+	else if (wl->breakeven_lo > 2)
+		/* Only when the whole interval is beyond what two threads give. */
 		snprintf(buf, len, "%s [%s, %s] (unreachable)", y, lo, hi);
 	else
 		snprintf(buf, len, "%s [%s, %s]", y, lo, hi);

@@ -26,7 +26,7 @@ tap_ok "report exits 0 (got $code)" [ $code -eq 0 ]
 tap_ok "report.md as committed" diff -u "$ref/report.md" "$copy/report.md"
 tap_ok "report.csv as committed" diff -u "$ref/report.csv" "$copy/report.csv"
 tap_grep "the verdict table is printed" "^| \*\*all (mean over workloads)\*\* |" "$tmp/stdout"
-tap_ok "report.json is valid JSON of schema 1" [ "$(jq .schema "$copy/report.json")" = 1 ]
+tap_ok "report.json is valid JSON of schema 2" [ "$(jq .schema "$copy/report.json")" = 2 ]
 tap_ok "no noise band unless asked for" sh -c "! grep -q 'calibration-quick-tcg.json' '$copy/report.md'"
 "$csbench" report --no-plots --calibration "$tmp/results/calibration-quick-tcg.json" \
 	"$copy" >/dev/null 2>&1
