@@ -10,20 +10,43 @@
 # usage: scripts/ab.sh OLD NEW [csbench run options...]
 #   OLD, NEW   patch series directories (PATCHSET=...), "none" for the
 #              unpatched tree, or bzImage files
+#        scripts/ab.sh --resume DIR    finish an interrupted session
 # Environment: AB_BLOCKS (default 6), AB_THRESHOLD (percent, default 5),
 # AB_PROFILE (default quick), AB_RESULTS (default results).
-# Output: AB_RESULTS/ab-<stamp>/{a,b}/ (two run directories of one session)
-# and compare.md; exits with csbench compare's code (1: a regression), or
-# with csbench run's when a boot fails (3: the guest crashed or hung; 130:
-# interrupted, with the command that resumes it).
+# Output: AB_RESULTS/ab-<stamp>/{a,b}/ (two run directories of one session),
+# ab.info (what --resume needs) and compare.md. Exit codes: compare's (0, or
+# 1: a regression); 2: bad input or a build that failed; 3: a guest crashed
+# or hung in some cell (that cell is recorded and left out, the session
+# goes on; 3 unless a regression was found); 130: interrupted (resume it).
 set -u
 STAGE=ab
 . "$(dirname "$0")/common.sh"
 
-[ $# -ge 2 ] || die "usage: scripts/ab.sh OLD NEW [csbench run options]"
-old=$1 new=$2
-shift 2
-blocks=${AB_BLOCKS:-6}
+# Exit 1 means "a regression": nothing else may use it.
+die() {
+	echo "$STAGE: error: $*" >&2
+	exit 2
+}
+
+info_get() {	# info_get KEY: a value from the session's ab.info
+	sed -n "s/^$1 //p" "$dir/ab.info"
+}
+
+if [ "${1:-}" = --resume ]; then
+	[ $# -eq 2 ] && [ -r "$2/ab.info" ] || die "usage: scripts/ab.sh --resume DIR (DIR/ab.info)"
+	dir=$2
+	old=$(info_get old) new=$(info_get new) session=$(info_get session)
+	blocks=$(info_get blocks)
+	# shellcheck disable=SC2046
+	set -- $(info_get args)
+	resumed=1
+else
+	[ $# -ge 2 ] || die "usage: scripts/ab.sh OLD NEW [csbench run options]"
+	old=$1 new=$2
+	shift 2
+	resumed=0
+fi
+[ $resumed = 1 ] || blocks=${AB_BLOCKS:-6}
 case $blocks in
 '' | *[!0-9]*) die "AB_BLOCKS=$blocks: expected a number of blocks" ;;
 esac
@@ -44,13 +67,16 @@ kb=$(kernel_of "$new") || die "cannot build the kernel of NEW=$new"
 image=$("$TOP/scripts/image-build.sh") || die "cannot build the image"
 [ "$ka" != "$kb" ] || note "OLD and NEW are the same kernel: an A/A run"
 
-stamp=$(date +%Y%m%d-%H%M%S)
-dir=${AB_RESULTS:-$TOP/results}/ab-$stamp-$$
-session=$stamp-$$
-mkdir -p "$dir" || die "cannot create $dir"
-printf 'old %s\nnew %s\nkernel_a %s\nkernel_b %s\nblocks %s\nargs %s\n' \
-	"$old" "$new" "$ka" "$kb" "$blocks" "$*" >"$dir/ab.info"
+if [ $resumed = 0 ]; then
+	stamp=$(date +%Y%m%d-%H%M%S)
+	dir=${AB_RESULTS:-$TOP/results}/ab-$stamp-$$
+	session=$stamp-$$
+	mkdir -p "$dir" || die "cannot create $dir"
+	printf 'old %s\nnew %s\nsession %s\nkernel_a %s\nkernel_b %s\nblocks %s\nargs %s\n' \
+		"$old" "$new" "$session" "$ka" "$kb" "$blocks" "$*" >"$dir/ab.info"
+fi
 note "session $session: $blocks blocks, A = $ka, B = $kb, into $dir"
+guest_failed=0
 
 run_side() {	# run_side SIDE KERNEL BLOCK [options]
 	side=$1 kernel=$2 block=$3
@@ -61,10 +87,23 @@ run_side() {	# run_side SIDE KERNEL BLOCK [options]
 		--initrd "$TOP/build/initramfs.cpio" --image "$image" \
 		--bin "$TOP/build/guest" "$@" >/dev/null
 	code=$?
-	if [ $code -ne 0 ]; then
-		note "block $block, side $side: csbench run exited $code; cells kept in $dir/$side"
-		exit $code
-	fi
+	case $code in
+	0) ;;
+	3)
+		note "block $block, side $side: a guest crashed or hung; its cell is" \
+			"recorded as guest-failed in $dir/$side and left out"
+		guest_failed=1
+		;;
+	130)
+		note "interrupted in block $block; continue with: scripts/ab.sh --resume $dir"
+		exit 130
+		;;
+	*)
+		note "block $block, side $side: csbench run exited $code; cells kept in $dir/$side;" \
+			"continue with: scripts/ab.sh --resume $dir"
+		exit 2
+		;;
+	esac
 }
 
 t0=$(date +%s)
@@ -86,6 +125,8 @@ done
 	die "cannot build the reports of $dir/a and $dir/b"
 "$csbench" compare --threshold "${AB_THRESHOLD:-5}" "$dir/a" "$dir/b" >"$dir/compare.md"
 code=$?
+[ $code -le 1 ] || die "csbench compare failed (exit $code)"
 sed -n '1,/^## Rows/p' "$dir/compare.md" | sed '$d'
 note "$(($(date +%s) - t0)) s for $blocks blocks; full comparison: $dir/compare.md"
+[ $code -eq 0 ] && [ $guest_failed = 1 ] && exit 3
 exit $code

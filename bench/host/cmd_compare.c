@@ -95,6 +95,7 @@ int cmd_compare(int argc, char **argv)
 	copts.workloads = workloads ? wl_list : NULL;
 	if (compare_reports(old_r, new_r, &copts, &cmp)) {
 		err_msg("out of memory");
+		compare_free(&cmp);
 		ret = EXIT_FAIL;
 		goto out;
 	}

@@ -30,6 +30,7 @@
 #include "workload.h"
 
 #define ADAPTIVE_MAX_REPS	40	/* --target without --reps */
+#define BOOT_ALLOWANCE_S	20	/* a boot to csbench-init and back, TCG */
 
 static const int default_reps[WL_NPROFILES] = { 1, 3, 5 };
 
@@ -209,6 +210,7 @@ static int run_adaptive(struct run *r, const struct boot_opts *o, struct adaptiv
 {
 	enum adaptive_stop stop = STOP_NONE;
 	char err[4400] = "";
+	double block_s;
 	time_t before;
 	int code;
 
@@ -223,10 +225,15 @@ static int run_adaptive(struct run *r, const struct boot_opts *o, struct adaptiv
 			err_msg("adaptive: %s", err);
 			return EXIT_FAIL;
 		}
-		/* The last block's time forecasts the next one. */
-		stop = adaptive_decide(st, difftime(time(NULL), o->t0),
-				       difftime(time(NULL), before) /
-				       (st->blocks > min_reps ? 1 : st->blocks), r->reps_max);
+		/*
+		 * The last block's time forecasts the next one; after the first
+		 * boot, which ran min_reps blocks, each added block also pays a
+		 * boot of its own.
+		 */
+		block_s = difftime(time(NULL), before);
+		if (st->blocks == min_reps)
+			block_s = block_s / min_reps + BOOT_ALLOWANCE_S;
+		stop = adaptive_decide(st, difftime(time(NULL), o->t0), block_s, r->reps_max);
 		info("adaptive: %d blocks, widest coresched vs smt-off interval +-%.1f%% (%s), "
 		     "target +-%.1f%%: %s", st->blocks, st->widest * 100, st->widest_wl,
 		     st->target * 100, stop ? adaptive_stop_name(stop) : "one more block");
@@ -256,6 +263,14 @@ static void resume_adaptive(const char *dir, long *target, long *budget, long *m
 		*min_reps = json_integer_value(json_object_get(a, "min_blocks"));
 	}
 	json_decref(m);
+}
+
+static int has_mode(const int *modes, int n, int mode)
+{
+	while (n--)
+		if (modes[n] == mode)
+			return 1;
+	return 0;
 }
 
 char cmd_run_dir[4096];
@@ -369,7 +384,8 @@ int cmd_run(int argc, char **argv)
 		err_msg("--modes: %s", err);
 		return EXIT_USAGE;
 	}
-	if (target && (!strstr(modes_arg, "coresched") || !strstr(modes_arg, "smt-off"))) {
+	if (target && !(has_mode(modes, nmodes, MODE_CORESCHED) &&
+			has_mode(modes, nmodes, MODE_SMT_OFF))) {
 		err_msg("--target needs the modes coresched and smt-off: it narrows their interval");
 		return EXIT_USAGE;
 	}

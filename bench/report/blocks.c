@@ -67,13 +67,17 @@ void block_series_mean(const struct block_series *const *in, int n,
 	}
 }
 
-/* A bound that points the estimate's way, from the estimate's side of 0. */
+/*
+ * A bound that can only make the estimate stronger: the true value lies
+ * beyond the estimate itself, on its side of 0. (A bound between 0 and
+ * the estimate could pull the mean down and widen the spread.)
+ */
 static int bound_agrees(double v, enum block_state st, double mean)
 {
 	if (st == BS_GE)
-		return mean > 0 && v > 0;
+		return mean > 0 && v >= mean;
 	if (st == BS_LE)
-		return mean < 0 && v < 0;
+		return mean < 0 && v <= mean;
 	return 0;
 }
 

@@ -23,11 +23,11 @@
  *
  * Censoring: a latency percentile in a histogram's overflow is only a
  * lower bound, so a block's d is then a bound too (BS_GE: the true value is
- * at least v; BS_LE: at most). Such blocks are left out of the estimate,
- * which can only pull it toward no change when every one of them points the
- * estimate's way (v of the estimate's sign, bound in that direction); if
- * any does not, the comparison gets no verdict, because the blocks that
- * were left out could reverse it.
+ * at least v; BS_LE: at most). Such blocks are left out of the estimate.
+ * When every one of them lies beyond the estimate in its direction (v at
+ * least the mean for a positive mean with BS_GE, the mirror for a negative
+ * one), putting them back could only make the difference larger, so the
+ * verdict stands; otherwise the comparison gets no verdict.
  */
 #ifndef CSBENCH_BLOCKS_H
 #define CSBENCH_BLOCKS_H

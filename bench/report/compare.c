@@ -141,7 +141,7 @@ static int compare_workloads(const struct report *old_r, const struct report *ne
 	if (!cmp->wls || !cs || !fs) {
 		free(cs);
 		free(fs);
-		return -ENOMEM;
+		return -ENOMEM;	/* cmp->wls: compare_free() */
 	}
 	for (w = 0; w < new_r->nwl; w++) {
 		const struct report_workload *nw = &new_r->wl[w];
@@ -157,8 +157,11 @@ static int compare_workloads(const struct report *old_r, const struct report *ne
 				continue;
 			snprintf(l->workload, sizeof(l->workload), "%s", nw->name);
 			l->mode = m;
-			if (workload_change(old_r, new_r, nw->name, m, &l->c) < 0)
+			if (workload_change(old_r, new_r, nw->name, m, &l->c) < 0) {
+				free(cs);
+				free(fs);
 				return -ENOMEM;
+			}
 			l->c.band = opts->threshold;
 			l->old_fi = ox->forced_idle_pct;
 			l->new_fi = nx->forced_idle_pct;
@@ -223,7 +226,7 @@ int compare_reports(const struct report *old_r, const struct report *new_r,
 	}
 	cs = malloc(sizeof(*cs) * (cmp->n + 1));
 	if (!cs)
-		return -ENOMEM;
+		return -ENOMEM;	/* cmp->lines: compare_free() */
 	/* The threshold is a band a change must clear, like a noise band. */
 	for (k = 0; k < cmp->n; k++) {
 		cs[k] = &cmp->lines[k].c;

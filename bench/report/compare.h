@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Two runs side by side (e.g. two revisions of the patch series): every
- * row and mode both have, NEW against OLD, with the same statistics as a
- * report (ratio and interval, Welch's p, Holm over the whole comparison,
- * noise bands). A regression is a significant change for the worse.
+ * row and mode both have, NEW against OLD, paired by block when the runs
+ * are the two sides of one A/B session, else Welch's t on the logs; Holm
+ * over each mode. A regression is a significant change for the worse
+ * beyond the threshold, in a row, a workload's mean or forced idle, or
+ * any new unexplained co-residency window.
  */
 #ifndef CSBENCH_COMPARE_H
 #define CSBENCH_COMPARE_H
@@ -43,7 +45,7 @@ struct compare {
 int compare_paired(const struct report *old_r, const struct report *new_r);
 
 /*
- * Fill @cmp from two computed reports. A significant change for the worse
+ * Fill @cmp from two computed reports (on failure too: compare_free() it). A significant change for the worse
  * counts as a regression only if it loses more than the threshold, and
  * likewise for improvements. Holm's correction runs over the rows and
  * modes compared, so narrowing them to what a patch touches (workloads,

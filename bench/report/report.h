@@ -138,7 +138,7 @@ struct report {
 	double adaptive_target_pct, adaptive_budget_min, adaptive_widest_pct;
 	/* Cells. */
 	int cells, ok;
-	int nblocks;			/* distinct blocks (repetitions) with ok cells */
+	int nblocks;			/* highest block id (repetition) of an ok cell */
 	char failed[REPORT_MAX_FAILED][160];	/* "id: status: error" */
 	int nfailed;
 	struct report_row rows[REPORT_MAX_ROWS];

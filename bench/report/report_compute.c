@@ -127,6 +127,18 @@ void report_fit_comparison(const struct block_series *s, struct comparison *c)
 	c->p = f.p;
 }
 
+/*
+ * Ratio <-> gain with its interval: the same for a higher-is-better row,
+ * inverted (ends swapped) for a lower-is-better one. Its own inverse.
+ */
+static void reorient(double v, double lo, double hi, int same, double *out,
+		     double *out_lo, double *out_hi)
+{
+	*out = same ? v : 1 / v;
+	*out_lo = same ? lo : 1 / hi;
+	*out_hi = same ? hi : 1 / lo;
+}
+
 /* A maximum is one extreme sample per block: shown, never tested or pooled. */
 int report_row_is_maximum(const struct report_row *row)
 {
@@ -175,14 +187,8 @@ int report_compare_stats(const struct mode_stats *a, const struct mode_stats *b,
 	if (report_row_is_maximum(row))
 		c->p = c->lo = c->hi = c->gain_lo = c->gain_hi = c->se_log = NAN;
 	/* Back from the gain to the ratio a / b. */
-	c->ratio = c->gain;
-	c->lo = c->gain_lo;
-	c->hi = c->gain_hi;
-	if (!row->higher_is_better) {
-		c->ratio = 1 / c->gain;
-		c->lo = 1 / c->gain_hi;
-		c->hi = 1 / c->gain_lo;
-	}
+	reorient(c->gain, c->gain_lo, c->gain_hi, row->higher_is_better,
+		 &c->ratio, &c->lo, &c->hi);
 	return 1;
 }
 
@@ -234,21 +240,15 @@ int report_compare_unpaired(const struct mode_stats *a, const struct mode_stats 
 	c->lo = c->hi = NAN;
 	if (na > 1 && nb > 1 && va + vb > 0 && !report_row_is_maximum(row)) {
 		c->se_log = sqrt(va + vb);
-		c->df = stats_ws_df(va * na, na, vb * nb, nb);
+		c->df = stats_ws_df(va, na, vb, nb);	/* va, vb: s^2 / n already */
 		h = stats_t_mult(REPORT_LEVEL, c->df) * c->se_log;
 		c->lo = exp(d - h);
 		c->hi = exp(d + h);
 		t = fabs(d) / c->se_log;
 		c->p = 2 * gsl_cdf_tdist_Q(t, c->df);
 	}
-	c->gain = c->ratio;
-	c->gain_lo = c->lo;
-	c->gain_hi = c->hi;
-	if (!row->higher_is_better) {
-		c->gain = 1 / c->ratio;
-		c->gain_lo = 1 / c->hi;
-		c->gain_hi = 1 / c->lo;
-	}
+	reorient(c->ratio, c->lo, c->hi, row->higher_is_better,
+		 &c->gain, &c->gain_lo, &c->gain_hi);
 	c->n_blocks = na + nb;
 	return 1;
 }
@@ -388,7 +388,8 @@ static int workload_verdicts(struct report *r)
 	struct comparison *all[REPORT_MAX_WORKLOADS * CMP_COUNT];
 	const struct block_series *in[REPORT_MAX_WORKLOADS];
 	struct block_series *ws, overall, thr;
-	int w, k, nall = 0, ret;
+	int used[REPORT_MAX_WORKLOADS * CMP_COUNT];
+	int w, k, n, nall = 0, ret;
 
 	ws = malloc(sizeof(*ws) * REPORT_MAX_WORKLOADS * CMP_COUNT);
 	if (!ws)
@@ -399,7 +400,8 @@ static int workload_verdicts(struct report *r)
 		for (k = 0; k < CMP_COUNT; k++) {
 			struct block_series *s = &ws[w * CMP_COUNT + k];
 
-			if (workload_series(r, wl->name, k, 0, s) < 0)
+			used[w * CMP_COUNT + k] = workload_series(r, wl->name, k, 0, s);
+			if (used[w * CMP_COUNT + k] < 0)
 				goto nomem;
 			wl->verdict[k].band = wl->cal_band;
 			report_fit_comparison(s, &wl->verdict[k]);
@@ -419,9 +421,11 @@ static int workload_verdicts(struct report *r)
 		ret = report_holm_and_judge(col, r->nwl);
 	}
 	for (k = 0; !ret && k < CMP_COUNT; k++) {
-		for (w = 0; w < r->nwl; w++)
-			in[w] = &ws[w * CMP_COUNT + k];
-		block_series_mean(in, r->nwl, &overall);
+		/* A workload with nothing to compare in this column stays out. */
+		for (w = n = 0; w < r->nwl; w++)
+			if (used[w * CMP_COUNT + k] > 0)
+				in[n++] = &ws[w * CMP_COUNT + k];
+		block_series_mean(in, n, &overall);
 		r->overall[k].band = r->cal_band_overall;
 		report_fit_comparison(&overall, &r->overall[k]);
 		all[k] = &r->overall[k];
