@@ -4,7 +4,7 @@ description sysbench cpu against the stress-ng cache stressor
 requires    sysbench stress-ng
 
 profile smoke duration=3
-profile quick duration=3 warmup=1
+profile quick duration=5 warmup=1
 profile full  duration=30 warmup=2
 
 tenant compute

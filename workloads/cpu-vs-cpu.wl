@@ -5,7 +5,7 @@ description two compute tenants, sysbench cpu each
 requires    sysbench
 
 profile smoke duration=3
-profile quick duration=3 warmup=1
+profile quick duration=5 warmup=1
 profile full  duration=30 warmup=2
 
 tenant a

@@ -6,7 +6,7 @@ requires    sysbench
 # No warm-up in quick: these tools run a fixed amount of work, so a
 # warm-up run would cost as much as the measured one.
 profile smoke duration=3
-profile quick duration=3
+profile quick duration=5
 profile full  duration=30 warmup=2
 
 tenant threads

@@ -43,7 +43,8 @@ static void write_history(struct report **runs, int n, FILE *out)
 	int i, k, w;
 
 	fprintf(out, "# csbench history\n\nOne line per run, oldest first; gains are "
-		"geometric means over workloads, + is better for coresched, [95%% CI]. "
+		"block means over workloads (the report's overall line), + is better "
+		"for coresched, [95%% CI]. "
 		"Compare runs of the same profile and accelerator only.\n\n"
 		"| run | series | kernel | profile | accel | cells ok | coresched vs smt-off | "
 		"coresched vs smt-on | coresched vs coresched-prctl |\n"

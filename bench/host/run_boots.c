@@ -125,8 +125,10 @@ static int collect_finished(void *arg)
 		if (ret == 1) {
 			col->got++;
 			(*col->done)++;
+			/* Of the cells planned so far: an adaptive run grows by blocks. */
 			run_report_progress(col->r->dir, c->id, *col->done,
-					    col->r->ncells, col->done_before,
+					    col->r->ncells / col->r->reps_max * col->r->rep_limit,
+					    col->done_before,
 					    difftime(time(NULL), col->t0),
 					    col->quiet);
 		}

@@ -166,6 +166,8 @@ static int compare_workloads(const struct report *old_r, const struct report *ne
 			l->old_fi = ox->forced_idle_pct;
 			l->new_fi = nx->forced_idle_pct;
 			l->old_unexplained = ox->unexplained;
+			l->old_handoff_p99_us = ox->handoff_p99_us_max;
+			l->new_handoff_p99_us = nx->handoff_p99_us_max;
 			l->new_unexplained = nx->unexplained;
 			/* Isolation is all or nothing: any new cross-tenant window. */
 			l->isolation_lost = mode_has_cookies(m) && nx->unexplained > 0 &&
@@ -282,10 +284,12 @@ static void write_workloads(const struct compare *cmp, FILE *out)
 		"(maxima and censored rows left out), and forced idle (share of CPU time; "
 		"change in (idle + %.1f points), + is less idle). Holm over each mode's "
 		"workloads, for each column. "
-		"Isolation: unexplained cross-tenant windows in the cookie modes, old -> new.\n\n"
+		"Isolation: unexplained cross-tenant windows in the cookie modes, old -> new "
+		"(any new one is a regression), and the longest handoff p99 of any cell "
+		"(shown, not tested: one extreme per run).\n\n"
 		"| workload | mode | change [95%% CI] | verdict | forced idle old -> new | "
-		"change | verdict | unexplained windows |\n"
-		"|---|---|---|---|---|---|---|---|\n", FI_FLOOR_PCT);
+		"change | verdict | unexplained windows | handoff p99 (largest cell) |\n"
+		"|---|---|---|---|---|---|---|---|---|\n", FI_FLOOR_PCT);
 	for (k = 0; k < cmp->nwl; k++) {
 		const struct compare_wl *l = &cmp->wls[k];
 
@@ -293,11 +297,12 @@ static void write_workloads(const struct compare *cmp, FILE *out)
 		fmt_sees(&l->c, sees, sizeof(sees));
 		report_fmt_gain(&l->fi, f, sizeof(f));
 		fprintf(out, "| %s | %s | %s | %s (%s) | %.2f%% -> %.2f%% | %s | %s | "
-			"%ld -> %ld%s |\n", l->workload, mode_name(l->mode), g,
+			"%ld -> %ld%s | %.1f -> %.1f ms |\n", l->workload, mode_name(l->mode), g,
 			change_text(l->c.verdict), sees, l->old_fi, l->new_fi, f,
 			mode_has_cookies(l->mode) ? change_text(l->fi.verdict) : "(no cookies)",
 			l->old_unexplained, l->new_unexplained,
-			l->isolation_lost ? " **isolation lost**" : "");
+			l->isolation_lost ? " **isolation lost**" : "",
+			l->old_handoff_p99_us / 1000, l->new_handoff_p99_us / 1000);
 	}
 	fputc('\n', out);
 }

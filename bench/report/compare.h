@@ -28,6 +28,7 @@ struct compare_wl {
 	double old_fi, new_fi;	/* forced idle, percent of CPU time (mean) */
 	struct comparison fi;	/* forced idle: gain > 1: NEW idles less */
 	long old_unexplained, new_unexplained;
+	double old_handoff_p99_us, new_handoff_p99_us;	/* largest cell p99 */
 	int isolation_lost;	/* NEW shows unexplained windows, OLD none */
 };
 
