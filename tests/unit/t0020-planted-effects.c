@@ -35,7 +35,7 @@
 #include "../tap.h"
 
 #define DRAWS		400
-#define BLOCKS_CAP	40
+#define BLOCKS_CAP	80
 #define PLANTED		0.9
 
 static struct report ref, syn;
