@@ -62,8 +62,15 @@ kernel_of() {
 		echo "$k/bzImage"
 	fi
 }
-ka=$(kernel_of "$old") || die "cannot build the kernel of OLD=$old"
-kb=$(kernel_of "$new") || die "cannot build the kernel of NEW=$new"
+if [ $resumed = 1 ]; then
+	# The very kernels the session began with (its series may be gone).
+	ka=$(info_get kernel_a) kb=$(info_get kernel_b)
+	[ -r "$ka" ] && [ -r "$kb" ] ||
+		die "$dir/ab.info: the session's kernels $ka and $kb are not both there"
+else
+	ka=$(kernel_of "$old") || die "cannot build the kernel of OLD=$old"
+	kb=$(kernel_of "$new") || die "cannot build the kernel of NEW=$new"
+fi
 image=$("$TOP/scripts/image-build.sh") || die "cannot build the image"
 [ "$ka" != "$kb" ] || note "OLD and NEW are the same kernel: an A/A run"
 

@@ -157,7 +157,7 @@ static void write_manifest(const struct run *r, const char *kernel,
  * Keep the manifest's matrix size true when a run grew (adaptive blocks,
  * or the next block of an A/B session): reps and the expected cells.
  */
-static int update_manifest(const struct run *r, int reps)
+static int update_manifest(const struct run *r, int reps, int may_shrink)
 {
 	char path[4200], *text;
 	json_error_t jerr;
@@ -168,6 +168,12 @@ static int update_manifest(const struct run *r, int reps)
 	m = json_load_file(path, 0, &jerr);
 	if (!m)
 		return -1;
+	/*
+	 * Running an earlier block again (--dir with fewer --reps) shrinks
+	 * nothing; an adaptive run ends at the blocks it ran.
+	 */
+	if (json_integer_value(json_object_get(m, "reps")) > reps && !may_shrink)
+		reps = json_integer_value(json_object_get(m, "reps"));
 	json_object_set_new(m, "reps", json_integer(reps));
 	json_object_set_new(m, "cells", json_integer(r->ncells / r->reps_max * reps));
 	text = json_dumps(m, JSON_INDENT(1) | JSON_SORT_KEYS);
@@ -241,7 +247,7 @@ static int run_adaptive(struct run *r, const struct boot_opts *o, struct adaptiv
 			break;
 		r->rep_limit++;
 	}
-	if (adaptive_record(r->dir, st, stop, min_reps) || update_manifest(r, st->blocks)) {
+	if (adaptive_record(r->dir, st, stop, min_reps) || update_manifest(r, st->blocks, 1)) {
 		err_msg("cannot record the adaptive outcome in %s/manifest.json", r->dir);
 		return EXIT_FAIL;
 	}
@@ -437,7 +443,7 @@ int cmd_run(int argc, char **argv)
 			(double)target, "budget_min", (double)budget, "min_blocks", (int)min_reps));
 	write_manifest(&r, kernel, image, modes_arg, reps, why, accel, extra);
 	json_decref(extra);
-	if (!target && update_manifest(&r, reps)) {
+	if (!target && update_manifest(&r, reps, 0)) {
 		err_msg("cannot update %s/manifest.json", dir);
 		return EXIT_FAIL;
 	}
