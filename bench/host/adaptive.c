@@ -69,7 +69,7 @@ enum adaptive_stop adaptive_decide(const struct adaptive_state *st, double elaps
 int adaptive_record(const char *dir, const struct adaptive_state *st, enum adaptive_stop s,
 		    int min_blocks)
 {
-	char path[4200], *text;
+	char path[4200];
 	json_error_t jerr;
 	json_t *m;
 	int ret;
@@ -85,11 +85,7 @@ int adaptive_record(const char *dir, const struct adaptive_state *st, enum adapt
 		"widest_half_width_pct", isfinite(st->widest) ?
 		json_real(st->widest * 100) : json_null(),
 		"widest_workload", st->widest_wl));
-	text = json_dumps(m, JSON_INDENT(1) | JSON_SORT_KEYS);
+	ret = json_write_atomic(path, m, JSON_INDENT(1) | JSON_SORT_KEYS);
 	json_decref(m);
-	if (!text)
-		return -ENOMEM;
-	ret = write_atomic(path, text, strlen(text));
-	free(text);
 	return ret;
 }

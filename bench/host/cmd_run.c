@@ -159,7 +159,7 @@ static void write_manifest(const struct run *r, const char *kernel,
  */
 static int update_manifest(const struct run *r, int reps, int may_shrink)
 {
-	char path[4200], *text;
+	char path[4200];
 	json_error_t jerr;
 	json_t *m;
 	int ret;
@@ -176,10 +176,8 @@ static int update_manifest(const struct run *r, int reps, int may_shrink)
 		reps = json_integer_value(json_object_get(m, "reps"));
 	json_object_set_new(m, "reps", json_integer(reps));
 	json_object_set_new(m, "cells", json_integer(r->ncells / r->reps_max * reps));
-	text = json_dumps(m, JSON_INDENT(1) | JSON_SORT_KEYS);
+	ret = json_write_atomic(path, m, JSON_INDENT(1) | JSON_SORT_KEYS);
 	json_decref(m);
-	ret = text ? write_atomic(path, text, strlen(text)) : -1;
-	free(text);
 	return ret;
 }
 

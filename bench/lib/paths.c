@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <jansson.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,4 +135,16 @@ int have_program(const char *prog)
 			return 1;
 	}
 	return 0;
+}
+
+int json_write_atomic(const char *path, const json_t *o, size_t flags)
+{
+	char *text = json_dumps(o, flags);
+	int ret;
+
+	if (!text)
+		return -ENOMEM;
+	ret = write_atomic(path, text, strlen(text));
+	free(text);
+	return ret;
 }

@@ -10,6 +10,12 @@ void cache_dir(char *buf, size_t len);
 int mkdirs(const char *path, int mode);
 /* Write @len bytes to @path through a temporary file and rename(). */
 int write_atomic(const char *path, const void *data, size_t len);
+struct json_t;
+/*
+ * json_dumps(@o, @flags) written as write_atomic() does. 0, -ENOMEM, or
+ * the negative errno of the write.
+ */
+int json_write_atomic(const char *path, const struct json_t *o, size_t flags);
 /* Would execvp() find @prog (a name looked up in $PATH, or a path)? */
 int have_program(const char *prog);
 /* Copy a file, keeping its mode bits. */

@@ -167,7 +167,6 @@ int report_write_json(const struct report *r, const char *path)
 {
 	json_t *o, *rows = json_array(), *wls = json_array(), *overall = json_object();
 	json_t *failed = json_array();
-	char *text;
 	int i, k, ret;
 
 	for (i = 0; i < r->nrows; i++)
@@ -193,11 +192,7 @@ int report_write_json(const struct report *r, const char *path)
 		      "overall", overall, "workloads", wls, "rows", rows);
 	if (!o)
 		return -ENOMEM;
-	text = json_dumps(o, JSON_INDENT(1) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10));
+	ret = json_write_atomic(path, o, JSON_INDENT(1) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10));
 	json_decref(o);
-	if (!text)
-		return -ENOMEM;
-	ret = write_atomic(path, text, strlen(text));
-	free(text);
 	return ret;
 }
