@@ -29,7 +29,8 @@ int adaptive_measure(const char *dir, struct adaptive_state *st, char *err, size
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (report_load(dir, r, err, errlen) || report_compute(r)) {
+	/* Only the verdicts: per-mode summaries (bootstraps) are not needed here. */
+	if (report_load(dir, r, err, errlen) || report_compute_verdicts(r)) {
 		if (!err[0])
 			snprintf(err, errlen, "%s: statistics failed", dir);
 		report_free(r);

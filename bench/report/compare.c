@@ -101,7 +101,6 @@ static void fi_series(const struct mode_extra *n, const struct mode_extra *o,
 static int workload_change(const struct report *old_r, const struct report *new_r,
 			   const char *wl, enum csb_mode m, struct comparison *c)
 {
-	const struct block_series *in[REPORT_MAX_ROWS];
 	struct block_series *rs, mean;
 	int i, n = 0;
 
@@ -116,13 +115,9 @@ static int workload_change(const struct report *old_r, const struct report *new_
 		orow = report_find_row(old_r, wl, nr->tenant, nr->metric);
 		if (!orow || !nr->m[m].n || !orow->m[m].n)
 			continue;
-		report_row_series(nr, &nr->m[m], &orow->m[m], &rs[n]);
-		if (report_series_has_bound(&rs[n]))
-			continue;
-		in[n] = &rs[n];
-		n++;
+		report_row_series(nr, &nr->m[m], &orow->m[m], &rs[n++]);
 	}
-	block_series_mean(in, n, &mean);
+	n = report_rows_mean(rs, n, &mean);
 	report_fit_comparison(&mean, c);
 	free(rs);
 	return n;

@@ -194,8 +194,11 @@ struct block_series;
 /* The per-block log gains of @a over @b in @row (+: better for a). */
 void report_row_series(const struct report_row *row, const struct mode_stats *a,
 		       const struct mode_stats *b, struct block_series *s);
-/* 1 if @s has a censored (bound) block anywhere. */
-int report_series_has_bound(const struct block_series *s);
+/*
+ * @out = the block-wise mean of the @n row series @rows, leaving out rows
+ * with a censored (bound) block anywhere. Returns the rows used.
+ */
+int report_rows_mean(const struct block_series *rows, int n, struct block_series *out);
 /* Fit @s (blocks.h) into @c as a gain and ratio; keeps c->band. */
 void report_fit_comparison(const struct block_series *s, struct comparison *c);
 /* A maximum: shown, never tested or pooled. */

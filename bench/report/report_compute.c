@@ -212,35 +212,32 @@ static int exact_logs(const struct mode_stats *ms, double *out, int *ncens)
 int report_compare_unpaired(const struct mode_stats *a, const struct mode_stats *b,
 			    const struct report_row *row, struct comparison *c)
 {
-	double la[REPORT_MAX_VALUES], lb[REPORT_MAX_VALUES], ma = 0, mb = 0, va = 0, vb = 0;
+	double la[REPORT_MAX_VALUES], lb[REPORT_MAX_VALUES], va, vb;
 	double band = c->band, h, t, d;
-	int na, nb, ncens = 0, i;
+	struct summary sa, sb;
+	int na, nb, ncens = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->band = band;
 	c->p = c->p_adj = c->mde = c->se_log = c->df = NAN;
 	na = exact_logs(a, la, &ncens);
 	nb = exact_logs(b, lb, &ncens);
-	if (na < 1 || nb < 1)
+	if (na < 1 || nb < 1 || stats_summarise(la, na, MEAN_ARITH, REPORT_LEVEL, &sa) ||
+	    stats_summarise(lb, nb, MEAN_ARITH, REPORT_LEVEL, &sb))
 		return 0;
-	for (i = 0; i < na; i++)
-		ma += la[i] / na;
-	for (i = 0; i < nb; i++)
-		mb += lb[i] / nb;
-	for (i = 0; na > 1 && i < na; i++)
-		va += (la[i] - ma) * (la[i] - ma) / (na - 1) / na;
-	for (i = 0; nb > 1 && i < nb; i++)
-		vb += (lb[i] - mb) * (lb[i] - mb) / (nb - 1) / nb;
+	/* Variances of the two means (s^2 / n); a lone value has none. */
+	va = na > 1 ? sa.sd * sa.sd / na : 0;
+	vb = nb > 1 ? sb.sd * sb.sd / nb : 0;
 	c->valid = 1;
 	c->n_censored = ncens;
 	/* Values left out as bounds could push either way between runs. */
 	c->censor_conflict = ncens > 0;
-	d = ma - mb;
+	d = sa.mean - sb.mean;
 	c->ratio = exp(d);
 	c->lo = c->hi = NAN;
 	if (na > 1 && nb > 1 && va + vb > 0 && !report_row_is_maximum(row)) {
 		c->se_log = sqrt(va + vb);
-		c->df = stats_ws_df(va, na, vb, nb);	/* va, vb: s^2 / n already */
+		c->df = stats_ws_df(va, na, vb, nb);
 		h = stats_t_mult(REPORT_LEVEL, c->df) * c->se_log;
 		c->lo = exp(d - h);
 		c->hi = exp(d + h);
@@ -306,7 +303,7 @@ static int is_throughput_row(const struct report_row *row)
 	       (row->kind == ROW_ARITH && !strcmp(row->unit, "s"));
 }
 
-int report_series_has_bound(const struct block_series *s)
+static int has_bound(const struct block_series *s)
 {
 	int j;
 
@@ -314,6 +311,23 @@ int report_series_has_bound(const struct block_series *s)
 		if (s->st[j] != BS_NONE && s->st[j] != BS_EXACT)
 			return 1;
 	return 0;
+}
+
+int report_rows_mean(const struct block_series *rows, int n, struct block_series *out)
+{
+	const struct block_series *in[REPORT_MAX_ROWS];
+	int i, used = 0;
+
+	for (i = 0; i < n && used < REPORT_MAX_ROWS; i++)
+		/*
+		 * A row with a bound in any block (a percentile in the
+		 * histogram's overflow) is judged on its own row only: in the
+		 * mean it would cost the workload that whole block.
+		 */
+		if (!has_bound(&rows[i]))
+			in[used++] = &rows[i];
+	block_series_mean(in, used, out);
+	return used;
 }
 
 /*
@@ -325,17 +339,12 @@ static int workload_series(const struct report *r, const char *wl, int k,
 			   int throughput, struct block_series *out)
 {
 	const struct report_cmp_def *d = &report_cmps[k];
-	const struct block_series **in;
 	struct block_series *rs;
 	int i, n = 0;
 
 	rs = malloc(sizeof(*rs) * (r->nrows + 1));
-	in = malloc(sizeof(*in) * (r->nrows + 1));
-	if (!rs || !in) {
-		free(rs);
-		free(in);
+	if (!rs)
 		return -ENOMEM;
-	}
 	for (i = 0; i < r->nrows; i++) {
 		const struct report_row *row = &r->rows[i];
 
@@ -344,20 +353,10 @@ static int workload_series(const struct report *r, const char *wl, int k,
 			continue;
 		if (!row->m[d->a].n || !row->m[d->b].n)
 			continue;
-		report_row_series(row, &row->m[d->a], &row->m[d->b], &rs[n]);
-		/*
-		 * A row with a bound in any block (a percentile in the
-		 * histogram's overflow) is judged on its own row only: in the
-		 * mean it would cost the workload that whole block.
-		 */
-		if (report_series_has_bound(&rs[n]))
-			continue;
-		in[n] = &rs[n];
-		n++;
+		report_row_series(row, &row->m[d->a], &row->m[d->b], &rs[n++]);
 	}
-	block_series_mean(in, n, out);
+	n = report_rows_mean(rs, n, out);
 	free(rs);
-	free(in);
 	return n;
 }
 
