@@ -38,7 +38,8 @@ UNIT_SH := $(wildcard tests/unit/t[0-9]*.sh)
 # and trace analysis (jansson's static library from libjansson-dev).
 AGENT_SRC := bench/guest/agent.c bench/guest/modeset.c bench/guest/trace_util.c \
 	bench/host/workload.c bench/host/extract.c bench/lib/cotrace.c \
-	bench/lib/mode.c bench/lib/strnum.c bench/lib/fileio.c
+	bench/lib/mode.c bench/lib/strnum.c bench/lib/fileio.c \
+	bench/lib/hist.c bench/lib/hist_json.c bench/lib/cell_schema.c
 $(B)/guest/csbench-agent: $(AGENT_SRC) $(wildcard bench/guest/*.h bench/host/*.h bench/lib/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(AGENT_SRC) -ljansson -lm
@@ -223,6 +224,9 @@ bench-smoke: $(GUEST_READY)
 	@rm -rf $(B)/smoke && mkdir -p $(B)/smoke
 	$(call bench_run,smoke,--report --results $(B)/smoke)
 	@$(B)/csbench verify $(B)/smoke/*
+	@jq -e '.schema == 2 and ([.metrics[] | select(.hist.buckets | length > 0)] | length == 1)' \
+		$(B)/smoke/*/cells/latency-noisy.smt-off.r1.json >/dev/null || \
+		{ echo "bench-smoke: the latency cell lacks schema 2 or its histogram" >&2; exit 1; }
 	@for f in report.md report.csv report.json plots/gains.svg; do \
 		test -s $(B)/smoke/*/$$f || { echo "bench-smoke: report has no $$f" >&2; exit 1; }; \
 	done; echo "bench-smoke: report.md, report.csv, report.json and plots written"

@@ -27,6 +27,8 @@
 #include "../host/workload.h"
 #include "../lib/cotrace.h"
 #include "../lib/fileio.h"
+#include "../lib/cell_schema.h"
+#include "../lib/hist_json.h"
 #include "../lib/mode.h"
 #include "modeset.h"
 #include "trace_util.h"
@@ -153,8 +155,8 @@ static void sample_tids(struct cell_run *c)
 
 static void fail_cell(struct cell_run *c, const char *status, const char *why)
 {
-	json_object_set_new(c->result, "status", json_string(status));
-	json_object_set_new(c->result, "error", json_string(why));
+	json_object_set_new(c->result, CK(STATUS), json_string(status));
+	json_object_set_new(c->result, CK(ERROR), json_string(why));
 	printf("cell %s: %s: %s\n", c->id, status, why);
 }
 
@@ -236,33 +238,29 @@ static void collect_metrics(struct cell_run *c, const int *status)
 			const struct wl_metric *m = &tn->metrics[k];
 			double v;
 			int censored;
-			json_t *o = json_pack("{s:s,s:s,s:s,s:b}", "tenant", tn->name,
-					      "metric", m->name, "unit", m->unit,
-					      "higher_is_better", m->higher_is_better);
+			json_t *o = json_pack("{s:s,s:s,s:s,s:b}", CK(M_TENANT), tn->name,
+					      CK(M_METRIC), m->name, CK(M_UNIT), m->unit,
+					      CK(M_HIGHER), m->higher_is_better);
 
 			if (extract_metric(m, out, &v, &censored, err, sizeof(err))) {
-				json_object_set_new(o, "error", json_string(err));
+				json_object_set_new(o, CK(M_ERROR), json_string(err));
 				if (!failed++)
 					fail_cell(c, "error", err);
 			} else {
-				json_object_set_new(o, "value", json_real(v));
-				json_object_set_new(o, "censored", json_boolean(censored));
+				json_object_set_new(o, CK(M_VALUE), json_real(v));
+				json_object_set_new(o, CK(M_CENSORED), json_boolean(censored));
 			}
 			/* Which percentile of the tenant's histogram this is (max: 100). */
 			if (m->extract == WL_HIST)
-				json_object_set_new(o, "percentile", json_real(
+				json_object_set_new(o, CK(M_PERCENTILE), json_real(
 					!strcmp(m->arg, "max") ? 100 : strtod(m->arg + 1, NULL)));
 			/* Keep the histogram: percentiles merge across reps, not averages. */
 			if (m->extract == WL_HIST && k == 0) {
-				struct latency_hist h;
+				struct hist h;
+				long max_us;
 
-				if (!hist_parse(out, &h)) {
-					json_t *b = json_array();
-
-					for (int i = 0; i < h.nbuckets; i++)
-						json_array_append_new(b, json_integer(h.count[i]));
-					json_object_set_new(o, "hist_buckets_us", b);
-					json_object_set_new(o, "hist_overflow", json_integer(h.overflow));
+				if (!cyclictest_parse(out, &h, &max_us)) {
+					json_object_set_new(o, CK(M_HIST), hist_to_json(&h));
 					hist_free(&h);
 				}
 			}
@@ -270,7 +268,7 @@ static void collect_metrics(struct cell_run *c, const int *status)
 		}
 		free(out);
 	}
-	json_object_set_new(c->result, "metrics", metrics);
+	json_object_set_new(c->result, CK(METRICS), metrics);
 }
 
 static void collect_trace(struct cell_run *c)
@@ -294,19 +292,19 @@ static void collect_trace(struct cell_run *c)
 		snprintf(path, sizeof(path), "%s/%s.trace", c->out_dir, c->id);
 		trace_save(path, c->id, c->tids, c->ntids);
 	}
-	json_object_set_new(c->result, "corun", json_pack(
+	json_object_set_new(c->result, CK(CORUN), json_pack(
 			"{s:f,s:i,s:f,s:f,s:i,s:f,s:f,s:f,s:f,s:i,s:f,s:i,s:b,s:f,s:f}",
-			"span_s", r.span_s, "windows", r.windows,
-			"pair_share", r.pair_share, "corun_pct", r.corun_pct,
-			"handoff", r.handoff, "handoff_ms", r.handoff_s * 1e3,
-			"handoff_p50_us", r.handoff_p50_us,
-			"handoff_p99_us", r.handoff_p99_us,
-			"handoff_max_us", r.handoff_max_us,
-			"unexplained", r.unexplained,
-			"unexplained_ms", r.unexplained_s * 1e3,
-			"truncated", r.truncated,
-			"core_events", r.have_core_events,
-			"one_busy_s", r.one_busy_s, "both_busy_s", r.both_busy_s));
+			CK(C_SPAN_S), r.span_s, CK(C_WINDOWS), r.windows,
+			CK(C_PAIR_SHARE), r.pair_share, CK(C_CORUN_PCT), r.corun_pct,
+			CK(C_HANDOFF), r.handoff, CK(C_HANDOFF_MS), r.handoff_s * 1e3,
+			CK(C_HANDOFF_P50_US), r.handoff_p50_us,
+			CK(C_HANDOFF_P99_US), r.handoff_p99_us,
+			CK(C_HANDOFF_MAX_US), r.handoff_max_us,
+			CK(C_UNEXPLAINED), r.unexplained,
+			CK(C_UNEXPLAINED_MS), r.unexplained_s * 1e3,
+			CK(C_TRUNCATED), r.truncated,
+			CK(C_CORE_EVENTS), r.have_core_events,
+			CK(C_ONE_BUSY_S), r.one_busy_s, CK(C_BOTH_BUSY_S), r.both_busy_s));
 }
 
 static void run_cell(struct cell_run *c)
@@ -379,7 +377,7 @@ static void run_cell(struct cell_run *c)
 	}
 	if (wait_tenants(c, pids, n, c->duration + GRACE_S, status))
 		fail_cell(c, "timeout", "a tenant ran past its duration plus 60 s and was killed");
-	json_object_set_new(c->result, "measured_s", json_real(now() - m0));
+	json_object_set_new(c->result, CK(MEASURED_S), json_real(now() - m0));
 	trace_stop();
 	read_sysstat(&s1);
 
@@ -390,7 +388,7 @@ static void run_cell(struct cell_run *c)
 		if (after >= 0 && fi_before[t] >= 0)
 			json_object_set_new(fi, names[t], json_integer(after - fi_before[t]));
 	}
-	json_object_set_new(c->result, "force_idle_usec", fi);
+	json_object_set_new(c->result, CK(FORCE_IDLE_USEC), fi);
 	/* The same from each task's core_forceidle_sum, sampled every 100 ms. */
 	fi = json_object();
 	for (t = 0; t < c->w.ntenants; t++) {
@@ -401,24 +399,24 @@ static void run_cell(struct cell_run *c)
 				sum += c->fi_ms[i];
 		json_object_set_new(fi, names[t], json_real(sum));
 	}
-	json_object_set_new(c->result, "task_forceidle_ms", fi);
-	json_object_set_new(c->result, "context_switches",
+	json_object_set_new(c->result, CK(TASK_FORCEIDLE_MS), fi);
+	json_object_set_new(c->result, CK(CONTEXT_SWITCHES),
 			    json_integer(s1.ctxt - s0.ctxt));
 	if (s1.total > s0.total)
-		json_object_set_new(c->result, "cpu_util",
+		json_object_set_new(c->result, CK(CPU_UTIL),
 				    json_real((double)(s1.busy - s0.busy) /
 					      (s1.total - s0.total)));
 	collect_metrics(c, status);
 	collect_trace(c);
-	json_object_set_new(c->result, "wall_s", json_real(now() - t0));
+	json_object_set_new(c->result, CK(WALL_S), json_real(now() - t0));
 }
 
 static int write_result(struct cell_run *c)
 {
 	char path[512], tmp[520];
 
-	if (!json_object_get(c->result, "status"))
-		json_object_set_new(c->result, "status", json_string("ok"));
+	if (!json_object_get(c->result, CK(STATUS)))
+		json_object_set_new(c->result, CK(STATUS), json_string("ok"));
 	FILE *f;
 	int bad;
 
@@ -482,9 +480,10 @@ int main(int argc, char **argv)
 		c.id = id;
 		c.out_dir = argv[3];
 		c.mode = m;
-		c.result = json_pack("{s:s,s:s,s:s,s:i,s:i}", "cell", id, "mode", mode,
-				     "workload", wl, "duration_s", c.duration,
-				     "warmup_s", c.warmup);
+		c.result = json_pack("{s:i,s:s,s:s,s:s,s:i,s:i}",
+				     CK(SCHEMA), CELL_SCHEMA_VERSION, CK(CELL), id,
+				     CK(MODE), mode, CK(WORKLOAD), wl,
+				     CK(DURATION_S), c.duration, CK(WARMUP_S), c.warmup);
 		snprintf(path, sizeof(path), "%s/%s.wl", argv[2], wl);
 		printf("cell %s: start\n", id);
 		if (workload_load(path, &c.w, err, sizeof(err)))
@@ -494,7 +493,7 @@ int main(int argc, char **argv)
 		bad = write_result(&c);
 		if (!bad)
 			printf("cell %s: done (%s)\n", id,
-			       json_string_value(json_object_get(c.result, "status")));
+			       json_string_value(json_object_get(c.result, CK(STATUS))));
 		json_decref(c.result);
 		for (int t = 0; t < c.w.ntenants; t++)
 			tenant_cgroup_remove(c.w.tenants[t].name);

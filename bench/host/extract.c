@@ -99,13 +99,6 @@ static int extract_json(const struct wl_metric *m, const char *out,
 	return 0;
 }
 
-void hist_free(struct latency_hist *h)
-{
-	free(h->count);
-	h->count = NULL;
-	h->nbuckets = 0;
-}
-
 /* Sum of the numbers after @label on its line ("# Histogram Overflows:"). */
 static long line_numbers(const char *out, const char *label, int want_max)
 {
@@ -130,11 +123,12 @@ static long line_numbers(const char *out, const char *label, int want_max)
 	return total;
 }
 
-int hist_parse(const char *out, struct latency_hist *h)
+int cyclictest_parse(const char *out, struct hist *h, long *max_us)
 {
+	long lines = 0;
 	const char *line;
 
-	memset(h, 0, sizeof(*h));
+	hist_init(h);
 	for (line = out; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
 		long bucket, c, sum = 0;
 		char *end;
@@ -158,66 +152,38 @@ int hist_parse(const char *out, struct latency_hist *h)
 			sum += c;
 			p = end;
 		}
-		if (bucket >= h->nbuckets) {
-			long *bigger = realloc(h->count, (bucket + 1) * sizeof(long));
-
-			if (!bigger) {
-				hist_free(h);
-				return -1;
-			}
-			memset(bigger + h->nbuckets, 0,
-			       (bucket + 1 - h->nbuckets) * sizeof(long));
-			h->count = bigger;
-			h->nbuckets = bucket + 1;
+		if (bucket >= lines)
+			lines = bucket + 1;
+		if (hist_record(h, bucket, sum)) {
+			hist_free(h);
+			return -1;
 		}
-		h->count[bucket] += sum;
 	}
-	if (!h->nbuckets)
+	if (!lines)
 		return -1;
+	/* cyclictest -h N prints buckets 0..N-1 and counts the rest. */
+	h->limit = lines;
 	h->overflow = line_numbers(out, "# Histogram Overflows:", 0);
 	if (h->overflow < 0)
 		h->overflow = 0;
-	h->max_us = line_numbers(out, "# Max Latencies:", 1);
+	*max_us = line_numbers(out, "# Max Latencies:", 1);
 	return 0;
-}
-
-double hist_percentile(const struct latency_hist *h, double p, int *censored)
-{
-	long total = h->overflow, cum = 0, rank;
-	int i;
-
-	for (i = 0; i < h->nbuckets; i++)
-		total += h->count[i];
-	*censored = 0;
-	if (!total)
-		return NAN;
-	/* Nearest rank: the smallest value with at least p% at or below it. */
-	/* 99.9 / 100 * 1000 is 999.0000000000001 in binary: not rank 1000. */
-	rank = (long)ceil(p / 100.0 * total - 1e-9);
-	if (rank < 1)
-		rank = 1;
-	for (i = 0; i < h->nbuckets; i++) {
-		cum += h->count[i];
-		if (cum >= rank)
-			return i;
-	}
-	*censored = 1;
-	return h->nbuckets;
 }
 
 static int extract_hist(const struct wl_metric *m, const char *out,
 			double *v, int *censored, char *err, size_t len)
 {
-	struct latency_hist h;
+	struct hist h;
+	long max_us;
 	double p;
 
-	if (hist_parse(out, &h))
+	if (cyclictest_parse(out, &h, &max_us))
 		return fail(err, len, "no cyclictest histogram in the output%s", "");
 	if (!strcmp(m->arg, "max")) {
 		*censored = 0;
-		*v = h.max_us;
+		*v = max_us;
 		hist_free(&h);
-		if (*v < 0)
+		if (max_us < 0)
 			return fail(err, len, "no \"# Max Latencies:\" line%s", "");
 		return 0;
 	}
@@ -225,7 +191,10 @@ static int extract_hist(const struct wl_metric *m, const char *out,
 		hist_free(&h);
 		return fail(err, len, "hist: expected pNN (e.g. p99.9) or max, got '%s'", m->arg);
 	}
-	*v = hist_percentile(&h, p, censored);
+	if (hist_percentile(&h, p / 100, v, censored)) {
+		hist_free(&h);
+		return fail(err, len, "the cyclictest histogram has no samples%s", "");
+	}
 	hist_free(&h);
 	return 0;
 }

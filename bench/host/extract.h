@@ -5,17 +5,11 @@
 
 #include <stddef.h>
 
+#include "../lib/hist.h"
 #include "workload.h"
 
-#define HIST_MAX_BUCKETS	100000
-
-/* A cyclictest histogram, threads merged: one bucket per microsecond. */
-struct latency_hist {
-	long *count;		/* count[us], nbuckets of them */
-	int nbuckets;
-	long overflow;		/* samples at or beyond nbuckets us */
-	long max_us;		/* largest latency seen, overflows included */
-};
+/* cyclictest -h takes at most this many buckets (its own limit is 1e6). */
+#define HIST_MAX_BUCKETS	1000000
 
 /*
  * The value of @m in @output. *@censored is set when the true value lies
@@ -26,13 +20,14 @@ struct latency_hist {
 int extract_metric(const struct wl_metric *m, const char *output,
 		   double *value, int *censored, char *err, size_t errlen);
 
-/* Parse cyclictest -h output; free with hist_free(). 0 or -1. */
-int hist_parse(const char *output, struct latency_hist *h);
-void hist_free(struct latency_hist *h);
 /*
- * Percentile @p (0 < p <= 100) in microseconds over all samples, overflows
- * included in the count. Sets *@censored if it falls in the overflow.
+ * Parse cyclictest -h output into @h (threads merged; free with
+ * hist_free()): its one-microsecond lines are recorded into the
+ * log-linear layout, the limit is the number of lines, "# Histogram
+ * Overflows:" the overflow. *@max_us is the largest "# Max Latencies:"
+ * entry (overflows included), -1 without that line. 0, or -1 when the
+ * output has no histogram or memory ran out.
  */
-double hist_percentile(const struct latency_hist *h, double p, int *censored);
+int cyclictest_parse(const char *output, struct hist *h, long *max_us);
 
 #endif

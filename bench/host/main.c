@@ -21,6 +21,7 @@ static const struct command {
 	{ "verify", cmd_verify, "check a run directory: every cell there, ok, isolated" },
 	{ "boot", cmd_boot, "boot the guest once and run a job script in it" },
 	{ "cotrace", cmd_cotrace, "re-analyse saved traces for cross-tenant co-residency" },
+	{ "schema", cmd_schema, "print the cell schema: every key a cell file may hold" },
 };
 
 static void usage(FILE *f)

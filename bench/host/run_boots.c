@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../lib/cell_schema.h"
 #include "../lib/log.h"
 #include "../lib/mode.h"
 #include "../lib/paths.h"
@@ -168,11 +169,12 @@ static void record_guest_failure(const struct run *r, const struct cell *c,
 
 	snprintf(path, sizeof(path), "%s/cells/%s.json", r->dir, c->id);
 	snprintf(console, sizeof(console), "%s/console.log", boot_dir);
-	o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s}", "cell", c->id, "mode",
-		      mode_name(c->mode), "workload", r->wl[c->workload].name,
-		      "status", "guest-failed", "error",
+	o = json_pack("{s:i,s:s,s:s,s:s,s:s,s:s,s:s}", CK(SCHEMA), CELL_SCHEMA_VERSION,
+		      CK(CELL), c->id, CK(MODE), mode_name(c->mode),
+		      CK(WORKLOAD), r->wl[c->workload].name, CK(STATUS), "guest-failed",
+		      CK(ERROR),
 		      *res->vm.problem ? res->vm.problem : vm_outcome_name(res->vm.outcome),
-		      "console", console);
+		      CK(CONSOLE), console);
 	text = json_dumps(o, JSON_INDENT(1) | JSON_SORT_KEYS);
 	if (!text || write_atomic(path, text, strlen(text)))
 		err_errno(errno, "cannot store %s", path);

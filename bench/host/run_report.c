@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/cell_schema.h"
 #include "../lib/mode.h"
 #include "run_report.h"
 
@@ -86,7 +87,7 @@ static struct row *find_row(struct row *rows, int *n, const char *wl,
 int run_report_table(const char *dir, FILE *out)
 {
 	static struct row rows[MAX_ROWS];
-	char path[4096], key[96];
+	char path[4096], key[96], file[256];
 	struct dirent **names;
 	int nrows = 0, ncells = 0, failed = 0, i, k, n;
 
@@ -104,13 +105,16 @@ int run_report_table(const char *dir, FILE *out)
 			continue;
 		}
 		snprintf(path, sizeof(path), "%s/cells/%s", dir, names[i]->d_name);
+		snprintf(file, sizeof(file), "%s", names[i]->d_name);
 		free(names[i]);
 		c = json_load_file(path, 0, NULL);
 		wl = json_string_value(json_object_get(c, "workload"));
 		status = json_string_value(json_object_get(c, "status"));
 		mode = mode_lookup(json_string_value(json_object_get(c, "mode")) ?: "");
 		ncells++;
-		if (!wl || mode < 0 || !status || strcmp(status, "ok")) {
+		/* Unreadable or malformed cells count as not ok, as in report. */
+		if (!c || cell_validate(c, file, key, sizeof(key)) ||
+		    !wl || mode < 0 || !status || strcmp(status, "ok")) {
 			failed++;
 			json_decref(c);
 			continue;
@@ -177,6 +181,8 @@ int run_report_verify(const char *dir, FILE *out)
 	json_t *man;
 	struct dirent **names;
 	int expected, n, i, found = 0, problems = 0;
+	json_error_t jerr;
+	char why[256];
 
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
 	man = json_load_file(path, 0, NULL);
@@ -195,12 +201,19 @@ int run_report_verify(const char *dir, FILE *out)
 
 		if (len > 5 && !strcmp(names[i]->d_name + len - 5, ".json")) {
 			snprintf(path, sizeof(path), "%s/cells/%s", dir, names[i]->d_name);
-			c = json_load_file(path, 0, NULL);
+			c = json_load_file(path, 0, &jerr);
 			status = json_string_value(json_object_get(c, "status")) ?: "none";
 			mode = json_string_value(json_object_get(c, "mode")) ?: "";
 			corun = json_object_get(c, "corun");
 			found++;
-			if (strcmp(status, "ok")) {
+			if (!c) {
+				fprintf(out, "%s:%d: cannot be read: %s\n", names[i]->d_name,
+					jerr.line, jerr.text);
+				problems++;
+			} else if (cell_validate(c, names[i]->d_name, why, sizeof(why))) {
+				fprintf(out, "%s: malformed: %s\n", names[i]->d_name, why);
+				problems++;
+			} else if (strcmp(status, "ok")) {
 				fprintf(out, "%s: status %s: %s\n", names[i]->d_name, status,
 					json_string_value(json_object_get(c, "error")) ?: "");
 				problems++;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Latency percentiles and their bootstrap CIs from cyclictest-style
- * histograms (see histstats.h).
+ * Bootstrap CIs for percentiles of latency histograms (see histstats.h).
+ * Resamples work on bucket indices; the bounds are bucket values.
  */
 #include <errno.h>
 #include <float.h>
@@ -18,116 +18,6 @@ static int histstats_valid(const struct hist *h)
 {
 	return h && h->nbuckets >= 0 && (h->count || !h->nbuckets) &&
 	       h->overflow >= 0;
-}
-
-int histstats_init(struct hist *h, int nbuckets)
-{
-	if (!h || nbuckets < 1)
-		return -EINVAL;
-	h->count = calloc(nbuckets, sizeof(*h->count));
-	if (!h->count)
-		return -ENOMEM;
-	h->nbuckets = nbuckets;
-	h->overflow = 0;
-	return 0;
-}
-
-void histstats_free(struct hist *h)
-{
-	free(h->count);
-	h->count = NULL;
-	h->nbuckets = 0;
-	h->overflow = 0;
-}
-
-int histstats_add(struct hist *dst, const struct hist *src)
-{
-	int size, i;
-	long *c;
-
-	if (!histstats_valid(dst) || !histstats_valid(src))
-		return -EINVAL;
-	size = dst->nbuckets > src->nbuckets ? dst->nbuckets : src->nbuckets;
-	/*
-	 * Overflow samples are only known to lie past their own histogram's
-	 * end; buckets beyond it would claim more than anyone measured.
-	 */
-	if (dst->overflow && dst->nbuckets < size)
-		size = dst->nbuckets;
-	if (src->overflow && src->nbuckets < size)
-		size = src->nbuckets;
-
-	if (size > dst->nbuckets) {
-		c = realloc(dst->count, sizeof(*c) * size);
-		if (!c)
-			return -ENOMEM;
-		memset(c + dst->nbuckets, 0,
-		       sizeof(*c) * (size - dst->nbuckets));
-		dst->count = c;
-	}
-	for (i = size; i < dst->nbuckets; i++)
-		dst->overflow += dst->count[i];
-	dst->nbuckets = size;
-
-	for (i = 0; i < src->nbuckets; i++) {
-		if (i < size)
-			dst->count[i] += src->count[i];
-		else
-			dst->overflow += src->count[i];
-	}
-	dst->overflow += src->overflow;
-	return 0;
-}
-
-long histstats_total(const struct hist *h)
-{
-	long total = h->overflow;
-	int i;
-
-	for (i = 0; i < h->nbuckets; i++)
-		total += h->count[i];
-	return total;
-}
-
-/*
- * ceil(q * n), kept within [1, n]. q comes from a decimal such as 0.07,
- * and 0.07 * 100 is 7.000000000000001: a product a few ulps above an
- * integer is taken as that integer, or p7 of 100 samples would be the 8th.
- */
-static long nearest_rank(double q, long n)
-{
-	double r = q * n;
-	long k = (long)ceil(r);
-
-	if (k > 1 && k - 1 >= r * (1 - 8 * DBL_EPSILON))
-		k--;
-	if (k < 1)
-		return 1;
-	return k > n ? n : k;
-}
-
-int histstats_percentile(const struct hist *h, double q, double *value,
-			 int *censored)
-{
-	long total, rank, cum = 0;
-	int i;
-
-	if (!histstats_valid(h) || !(q > 0 && q <= 1) || !value)
-		return -EINVAL;
-	total = histstats_total(h);
-	if (!total)
-		return -ENODATA;
-	rank = nearest_rank(q, total);
-	for (i = 0; i < h->nbuckets; i++) {
-		cum += h->count[i];
-		if (cum >= rank)
-			break;
-	}
-	/* Falling off the end means the rank is in the overflow. */
-	*value = i;
-	if (censored)
-		*censored = i == h->nbuckets;
-	return 0;
 }
 
 /* Smallest k with cum[k] >= target; cum rises, and cum[n - 1] >= target. */
@@ -175,7 +65,7 @@ int histstats_bootstrap_ci(const struct hist *h, double q, double level,
 	if (!histstats_valid(h) || !(q > 0 && q <= 1) || !(level > 0 && level < 1) ||
 	    iters < 1 || !lo || !hi)
 		return -EINVAL;
-	total = histstats_total(h);
+	total = hist_total(h);
 	if (!total)
 		return -ENODATA;
 
@@ -192,7 +82,7 @@ int histstats_bootstrap_ci(const struct hist *h, double q, double level,
 		cum[i] = (i ? cum[i - 1] : 0) + h->count[i];
 	cum[ncat - 1] = total;
 
-	rank = nearest_rank(q, total);
+	rank = hist_nearest_rank(q, total);
 	for (i = 0; i < iters; i++) {
 		u = gsl_ran_beta(rng, rank, total - rank + 1);
 		/* cum[k] >= u * total, for integer cum[k], is this. */
@@ -204,10 +94,11 @@ int histstats_bootstrap_ci(const struct hist *h, double q, double level,
 		val[i] = cum_search(cum, ncat, target);
 	}
 	qsort(val, iters, sizeof(*val), cmp_int);
-	*lo = val[nearest_rank((1 - level) / 2, iters) - 1];
-	*hi = val[nearest_rank((1 + level) / 2, iters) - 1];
+	i = val[hist_nearest_rank((1 + level) / 2, iters) - 1];
+	*lo = hist_bucket_value(h, val[hist_nearest_rank((1 - level) / 2, iters) - 1]);
+	*hi = hist_bucket_value(h, i);
 	if (censored)
-		*censored = *hi == h->nbuckets;
+		*censored = i == h->nbuckets;
 	err = 0;
 out:
 	free(val);
@@ -249,15 +140,27 @@ int histstats_bootstrap_reps_ci(const struct hist *reps, int n, double q,
 {
 	int ncat, i, j, err = -ENOMEM, *pick = NULL, *val = NULL;
 	long **cum = NULL, total;
+	struct hist shape = { 0 };
 	gsl_rng *rng = NULL;
 
 	if (n < 2 || !(q > 0 && q <= 1) || !(level > 0 && level < 1) || iters < 1 ||
 	    !lo || !hi)
 		return -EINVAL;
-	for (i = 0; i < n; i++)
-		if (!histstats_valid(&reps[i]) || reps[i].nbuckets != reps[0].nbuckets)
+	/* The repetitions share one layout: pad to the widest, one limit. */
+	shape.nbuckets = 0;
+	shape.limit = HIST_NO_LIMIT;
+	for (i = 0; i < n; i++) {
+		if (!histstats_valid(&reps[i]))
 			return -EINVAL;
-	ncat = reps[0].nbuckets + 1;
+		if (reps[i].nbuckets > shape.nbuckets)
+			shape.nbuckets = reps[i].nbuckets;
+		if (reps[i].limit > 0 && reps[i].limit < shape.limit)
+			shape.limit = reps[i].limit;
+	}
+	for (i = 0; i < n; i++)
+		if (reps[i].overflow && reps[i].limit != shape.limit)
+			return -EINVAL;
+	ncat = shape.nbuckets + 1;
 	cum = calloc(n, sizeof(*cum));
 	pick = malloc(sizeof(*pick) * n);
 	val = malloc(sizeof(*val) * iters);
@@ -269,23 +172,25 @@ int histstats_bootstrap_reps_ci(const struct hist *reps, int n, double q,
 		cum[i] = malloc(sizeof(long) * ncat);
 		if (!cum[i])
 			goto out;
-		for (j = 0; j < reps[i].nbuckets; j++)
-			cum[i][j] = (j ? cum[i][j - 1] : 0) + reps[i].count[j];
-		cum[i][ncat - 1] = histstats_total(&reps[i]);
+		for (j = 0; j < ncat - 1; j++)
+			cum[i][j] = (j ? cum[i][j - 1] : 0) +
+				    (j < reps[i].nbuckets ? reps[i].count[j] : 0);
+		cum[i][ncat - 1] = hist_total(&reps[i]);
 	}
 	for (i = 0; i < iters; i++) {
 		for (total = 0, j = 0; j < n; j++) {
 			pick[j] = gsl_rng_uniform_int(rng, n);
 			total += cum[pick[j]][ncat - 1];
 		}
-		val[i] = total ? cum_search_sum(cum, pick, n, ncat, nearest_rank(q, total)) :
+		val[i] = total ? cum_search_sum(cum, pick, n, ncat, hist_nearest_rank(q, total)) :
 			 ncat - 1;
 	}
 	qsort(val, iters, sizeof(*val), cmp_int);
-	*lo = val[nearest_rank((1 - level) / 2, iters) - 1];
-	*hi = val[nearest_rank((1 + level) / 2, iters) - 1];
+	i = val[hist_nearest_rank((1 + level) / 2, iters) - 1];
+	*lo = hist_bucket_value(&shape, val[hist_nearest_rank((1 - level) / 2, iters) - 1]);
+	*hi = hist_bucket_value(&shape, i);
 	if (censored)
-		*censored = *hi == reps[0].nbuckets;
+		*censored = i == shape.nbuckets;
 	err = 0;
 out:
 	for (i = 0; cum && i < n; i++)

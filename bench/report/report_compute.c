@@ -59,7 +59,7 @@ static void summarise_percentile(struct mode_stats *ms, double pct,
 			ms->s.mean = fmax(ms->s.mean, ms->values[i]);
 		return;
 	}
-	if (!ms->hist.count || histstats_percentile(&ms->hist, pct / 100, &v, &cens))
+	if (!ms->hist.count || hist_percentile(&ms->hist, pct / 100, &v, &cens))
 		return;
 	ms->s.mean = v;
 	ms->censored = cens;
@@ -86,7 +86,7 @@ static void summarise_percentile(struct mode_stats *ms, double pct,
 		ms->s.ci_lo = v * exp(-h);
 		ms->s.ci_hi = v * exp(h);
 		/* Past the histogram's end the upper bound is unknown. */
-		if (ms->s.ci_hi >= ms->hist.nbuckets)
+		if (ms->s.ci_hi >= ms->hist.limit)
 			ms->s.ci_hi = INFINITY;
 		return;
 	}

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/cell_schema.h"
+#include "../lib/hist_json.h"
 #include "blocks.h"
 #include "report.h"
 
@@ -152,7 +154,7 @@ static struct report_row *find_row(struct report *r, const char *wl, json_t *m)
 	if (json_is_number(pct)) {
 		row->kind = ROW_PERCENTILE;
 		row->percentile = json_number_value(pct);
-	} else if (json_object_get(m, "hist_buckets_us") ||
+	} else if (json_object_get(m, "hist") || json_object_get(m, "hist_buckets_us") ||
 		   (!strcmp(row->unit, "us") && (metric[0] == 'p' || !strcmp(metric, "max")))) {
 		row->kind = ROW_PERCENTILE;
 		row->percentile = !strcmp(metric, "max") ? 100 : strtod(metric + 1, NULL);
@@ -170,30 +172,37 @@ static json_t *tenant_hist(json_t *metrics, const char *tenant)
 
 	json_array_foreach(metrics, i, m)
 		if (!strcmp(json_string_value(json_object_get(m, "tenant")) ?: "", tenant) &&
-		    json_is_array(json_object_get(m, "hist_buckets_us")))
+		    (json_is_object(json_object_get(m, "hist")) ||
+		     json_is_array(json_object_get(m, "hist_buckets_us"))))
 			return m;
 	return NULL;
 }
 
-/* Keep each repetition's histogram (for the bootstrap) and their sum. */
-static int add_hist(struct mode_stats *ms, json_t *m)
+/*
+ * Keep each repetition's histogram (for the bootstrap) and their sum.
+ * Schema 1 cells carry one count per microsecond, later ones the sparse
+ * log-linear form; both load into the same type. -1 with the cause in
+ * @err for a malformed histogram.
+ */
+static int add_hist(struct mode_stats *ms, json_t *m, char *err, size_t errlen)
 {
-	json_t *b = json_object_get(m, "hist_buckets_us"), *v;
-	struct hist *h, *more;
-	size_t i;
+	json_t *o = json_object_get(m, "hist");
+	struct hist *more;
 
 	more = realloc(ms->rep_hist, (ms->nrep_hist + 1) * sizeof(*more));
-	if (!more)
-		return -ENOMEM;
+	if (!more) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	ms->rep_hist = more;
-	h = &ms->rep_hist[ms->nrep_hist];
-	if (histstats_init(h, json_array_size(b)))
-		return -ENOMEM;
-	ms->nrep_hist++;
-	json_array_foreach(b, i, v)
-		h->count[i] = json_integer_value(v);
-	h->overflow = json_integer_value(json_object_get(m, "hist_overflow"));
-	return histstats_add(&ms->hist, h);
+	if (o ? hist_from_json(o, &more[ms->nrep_hist], err, errlen) :
+		hist_from_legacy_json(m, &more[ms->nrep_hist], err, errlen))
+		return -1;
+	if (hist_add(&ms->hist, &more[ms->nrep_hist++])) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
 }
 
 static double sum_object(json_t *o)
@@ -271,17 +280,26 @@ static int cell_block(const char *file)
 	return n >= 1 && n <= BLOCKS_MAX ? (int)n : 0;
 }
 
-static int load_cell(struct report *r, json_t *c, const char *file)
+static int load_cell(struct report *r, json_t *c, const char *file, char *err,
+		     size_t errlen)
 {
 	int block = cell_block(file);
 	const char *wl = json_string_value(json_object_get(c, "workload"));
 	const char *status = json_string_value(json_object_get(c, "status"));
 	int mode = mode_lookup(json_string_value(json_object_get(c, "mode")) ?: "");
 	json_t *metrics = json_object_get(c, "metrics"), *m;
+	char why[256];
 	size_t i;
 	int w;
 
 	r->cells++;
+	/* A cell the schema refuses is listed with the reason, never averaged. */
+	if (cell_validate(c, file, why, sizeof(why))) {
+		if (r->nfailed < REPORT_MAX_FAILED)
+			snprintf(r->failed[r->nfailed++], sizeof(r->failed[0]),
+				 "%s: malformed: %s", file, why);
+		return 0;
+	}
 	if (!wl || mode < 0 || !status || strcmp(status, "ok")) {
 		if (r->nfailed < REPORT_MAX_FAILED)
 			snprintf(r->failed[r->nfailed++], sizeof(r->failed[0]), "%s: %s: %s",
@@ -299,8 +317,10 @@ static int load_cell(struct report *r, json_t *c, const char *file)
 	r->ok++;
 	r->nblocks = block > r->nblocks ? block : r->nblocks;
 	w = find_workload(r, wl);
-	if (w < 0)
+	if (w < 0) {
+		snprintf(err, errlen, "more than %d workloads", REPORT_MAX_WORKLOADS);
 		return -1;
+	}
 	add_extra(&r->wl[w].x[mode], c, mode, block);
 	json_array_foreach(metrics, i, m) {
 		struct report_row *row;
@@ -310,8 +330,10 @@ static int load_cell(struct report *r, json_t *c, const char *file)
 		if (!json_is_number(json_object_get(m, "value")))
 			continue;
 		row = find_row(r, wl, m);
-		if (!row)
+		if (!row) {
+			snprintf(err, errlen, "more than %d rows", REPORT_MAX_ROWS);
 			return -1;
+		}
 		ms = &row->m[mode];
 		if (ms->n < REPORT_MAX_VALUES) {
 			ms->block[ms->n] = block;
@@ -319,7 +341,7 @@ static int load_cell(struct report *r, json_t *c, const char *file)
 			ms->values[ms->n++] = json_number_value(json_object_get(m, "value"));
 		}
 		h = row->kind == ROW_PERCENTILE ? tenant_hist(metrics, row->tenant) : NULL;
-		if (h && add_hist(ms, h))
+		if (h && add_hist(ms, h, err, errlen))
 			return -1;
 	}
 	return 0;
@@ -327,7 +349,7 @@ static int load_cell(struct report *r, json_t *c, const char *file)
 
 int report_load(const char *dir, struct report *r, char *err, size_t errlen)
 {
-	char path[4200];
+	char path[4200], why[256];
 	struct dirent **names;
 	json_error_t jerr;
 	json_t *m;
@@ -370,9 +392,8 @@ int report_load(const char *dir, struct report *r, char *err, size_t errlen)
 			ret = -1;
 			goto next;
 		}
-		if (load_cell(r, c, name)) {
-			snprintf(err, errlen, "%s: more than %d rows or workloads, or out of memory",
-				 path, REPORT_MAX_ROWS);
+		if (load_cell(r, c, name, why, sizeof(why))) {
+			snprintf(err, errlen, "%s: %s", path, why);
 			ret = -1;
 		}
 		json_decref(c);
@@ -395,9 +416,9 @@ void report_free(struct report *r)
 		for (k = 0; k < MODE_COUNT; k++) {
 			struct mode_stats *ms = &r->rows[i].m[k];
 
-			histstats_free(&ms->hist);
+			hist_free(&ms->hist);
 			while (ms->nrep_hist)
-				histstats_free(&ms->rep_hist[--ms->nrep_hist]);
+				hist_free(&ms->rep_hist[--ms->nrep_hist]);
 			free(ms->rep_hist);
 			ms->rep_hist = NULL;
 		}

@@ -199,7 +199,7 @@ int plot_gains(const struct report *r, int wl, const char *stem,
 
 static int hist_usable(const struct hist *h)
 {
-	return h->count && h->nbuckets > 0 && histstats_total(h) > 0;
+	return h->count && h->nbuckets > 0 && hist_total(h) > 0;
 }
 
 static int is_hist_row(const struct report_row *row, const char *wl)
@@ -237,28 +237,32 @@ static int next_hist_row(const struct report *r, const char *wl, int from)
 }
 
 /*
- * P(latency >= x) for x = 1, 2, ... us, written only where it changes
- * (the plot draws steps between the points). It stops where it drops to
- * 0, which a log axis cannot show, or at the histogram's end, past which
- * the overflow samples have no known latency.
+ * P(latency >= x) at each bucket's end x (one past its highest value),
+ * written only where it changes (the plot draws steps between the
+ * points). It stops where it drops to 0, which a log axis cannot show,
+ * or at the recorder's limit, past which the overflow samples have no
+ * known latency.
  */
 static void write_survival(FILE *dat, const struct hist *h)
 {
-	long total = histstats_total(h), left = total;
+	long total = hist_total(h), left = total, x = 1;
 	double prev = 1;
 	int i;
 
-	for (i = 1; i <= h->nbuckets; i++) {
-		left -= h->count[i - 1];
+	for (i = 0; i < h->nbuckets; i++) {
+		left -= h->count[i];
+		x = (long)hist_bucket_value(h, i) + 1;
 		if (!left) {
-			/* The last level reaches x = i, then falls to 0. */
-			fprintf(dat, "%d %.6g\n", i, prev);
+			/* The last level reaches x, then falls to 0. */
+			fprintf(dat, "%ld %.6g\n", x, prev);
 			break;
 		}
 		prev = (double)left / total;
-		if (i == 1 || h->count[i - 1] || i == h->nbuckets)
-			fprintf(dat, "%d %.6g\n", i, prev);
+		if (!i || h->count[i])
+			fprintf(dat, "%ld %.6g\n", x, prev);
 	}
+	if (left && h->limit != HIST_NO_LIMIT && h->limit > x)
+		fprintf(dat, "%ld %.6g\n", h->limit, prev);
 	fputs("\n\n", dat);
 }
 
@@ -288,8 +292,8 @@ static void latency_title(const struct report *r, const char *wl, char *buf,
 			if (!hist_usable(h) || !h->overflow)
 				continue;
 			if (first)
-				used += snprintf(buf + used, len - used, "; beyond %d us:",
-						 h->nbuckets);
+				used += snprintf(buf + used, len - used, "; beyond %ld us:",
+						 h->limit);
 			used += snprintf(buf + used, len - used, "%s %s%s%s %ld",
 					 first ? "" : ",", ntenants > 1 ? row->tenant : "",
 					 ntenants > 1 ? " " : "", mode_name(m), h->overflow);

@@ -67,9 +67,11 @@ int main(void)
 	/*
 	 * cyclictest -t2 -h 400: 1475 + 1523 samples in the buckets, 1476 +
 	 * 1362 overflows, max latencies 5309 and 5687 us. Of 5836 samples the
-	 * median (rank 2918) is in bucket 393; p99 lies in the overflow.
+	 * median (rank 2918) is at 393 us, which the log-linear layout keeps
+	 * in the bucket [392, 395] and reports as its highest value; p99 lies
+	 * in the overflow.
 	 */
-	expect("cyclictest-hist.txt", WL_HIST, "p50", 393, 0);
+	expect("cyclictest-hist.txt", WL_HIST, "p50", 395, 0);
 	expect("cyclictest-hist.txt", WL_HIST, "p99", 400, 1);
 	expect("cyclictest-hist.txt", WL_HIST, "max", 5687, 0);
 	expect_error("cyclictest-hist.txt", WL_HIST, "median", "expected pNN");
@@ -77,34 +79,45 @@ int main(void)
 
 	{
 		char *out = slurp("cyclictest-hist.txt");
-		struct latency_hist h;
-		long sum = 0;
+		struct hist h;
+		long sum = 0, max_us;
+		double v;
 		int i, c;
 
-		check_int(hist_parse(out, &h), ==, 0, "histogram parses");
+		check_int(cyclictest_parse(out, &h, &max_us), ==, 0, "histogram parses");
 		for (i = 0; i < h.nbuckets; i++)
 			sum += h.count[i];
 		check_int(sum, ==, 1475 + 1523, "threads merged: bucket counts add up");
 		check_int(h.overflow, ==, 1476 + 1362, "overflows of both threads counted");
-		check_int(h.nbuckets, ==, 400, "400 buckets (-h 400)");
+		check_int(h.limit, ==, 400, "limit 400 us (-h 400)");
+		check_int(max_us, ==, 5687, "largest of the max latencies");
 		/* Rank 2998 of 5836 is the last sample inside the buckets. */
-		hist_percentile(&h, 51.37, &c);
+		hist_percentile(&h, 0.5137, &v, &c);
 		check_int(c, ==, 0, "rank 2998 is inside the histogram");
-		tap_ok(hist_percentile(&h, 51.39, &c) == 400 && c,
-		       "rank 3000 is in the overflow: the limit, censored");
+		tap_ok(v < 400, "and below the limit (%g)", v);
+		hist_percentile(&h, 0.5139, &v, &c);
+		tap_ok(v == 400 && c, "rank 3000 is in the overflow: the limit, censored");
 		hist_free(&h);
 		free(out);
 	}
 	{
 		/* 1000 samples, one per microsecond: p99.9 is rank 999, not 1000. */
-		long count[1000];
-		struct latency_hist even = { .count = count, .nbuckets = 1000 };
+		struct hist even;
+		double v;
 		int i, c;
 
+		hist_init(&even);
 		for (i = 0; i < 1000; i++)
-			count[i] = 1;
-		tap_ok(hist_percentile(&even, 99.9, &c) == 998 && !c,
-		       "p99.9 of 1000 samples is the 999th (float rounding)");
+			hist_record(&even, i, 1);
+		hist_percentile(&even, 0.999, &v, &c);
+		/* 998 us lies in [992, 999] of the log-linear layout. */
+		tap_ok(v == 999 && !c, "p99.9 of 1000 samples is the 999th (%g)", v);
+		hist_percentile(&even, 0.998, &v, &c);
+		tap_ok(v == 999, "rank 998 is in the same bucket (%g)", v);
+		hist_percentile(&even, 0.99, &v, &c);
+		/* Rank 990, 989 us: [984, 991]. Rank 991 would still give 991. */
+		tap_ok(v == 991, "p99 of 1000 samples is 991, the bucket's top (%g)", v);
+		hist_free(&even);
 	}
 	return tap_finish();
 }

@@ -88,10 +88,10 @@ static void set_hists(struct report_row *row)
 
 	row->percentile = 99;
 	for (m = 0; m < MODE_COUNT; m++) {
-		if (histstats_init(&row->m[m].hist, 100))
-			return;
+		hist_init(&row->m[m].hist);
+		row->m[m].hist.limit = 100;
 		for (i = 1; i < 60; i++)
-			row->m[m].hist.count[i] = 1000 / (i * (m + 1)) + 1;
+			hist_record(&row->m[m].hist, i, 1000 / (i * (m + 1)) + 1);
 	}
 	row->m[MODE_SMT_ON].hist.overflow = 7;
 }
@@ -143,7 +143,7 @@ static void free_report(struct report *r)
 	int m;
 
 	for (m = 0; m < MODE_COUNT; m++)
-		histstats_free(&r->rows[2].m[m].hist);
+		hist_free(&r->rows[2].m[m].hist);
 	free(r);
 }
 
