@@ -10,7 +10,7 @@ struct event {
 	double ts;
 	int cpu;
 	enum ev_type type;
-	int a, b;		/* switch: prev, next pid; resched: target */
+	int a, b;		/* switch: prev, next pid; resched: target; pick: cpu */
 };
 
 static const struct {
@@ -90,6 +90,10 @@ static int parse_line(const char *line, struct event *ev)
 			if (field_int(end, "target=", &ev->a))
 				return -1;
 			break;
+		case EV_PICK:
+			if (field_int(end, " cpu=", &ev->a))
+				ev->a = -1;
+			break;
 		default:
 			break;
 		}
@@ -157,7 +161,8 @@ struct sweep {
 	const struct cotrace_config *cfg;
 	struct cotrace_result *res;
 	int cur[COTRACE_MAX_CPUS];	/* running pid, -1 unknown */
-	int kicked[COTRACE_MAX_CPUS];	/* resched pending since last switch */
+	int kicked[COTRACE_MAX_CPUS];	/* resched pending since its last pick or switch */
+	double max_handoff_us;
 	double *handoffs;
 	int nhandoffs;
 };
@@ -189,10 +194,14 @@ static void close_window(struct sweep *s, struct pair_state *p, double ts,
 	/*
 	 * A handoff: the lagging sibling was kicked before the window opened
 	 * and had not switched when it closed, either because its switch
-	 * closed it or because the picking sibling moved on first.
+	 * closed it or because the picking sibling moved on first; and it
+	 * lasted no longer than a pending resched can explain.
 	 */
 	if (p->lagging_kicked && !p->tainted &&
-	    (closer == p->lagging || s->kicked[p->lagging])) {
+	    (closer == p->lagging || s->kicked[p->lagging]) && us > s->max_handoff_us)
+		r->overlong++;
+	if (p->lagging_kicked && !p->tainted &&
+	    (closer == p->lagging || s->kicked[p->lagging]) && us <= s->max_handoff_us) {
 		r->handoff++;
 		r->handoff_s += len;
 		s->handoffs[s->nhandoffs++] = us;
@@ -261,7 +270,9 @@ int cotrace_analyse(FILE *f, const struct cotrace_config *cfg,
 	struct pair_state pairs[COTRACE_MAX_CPUS / 2];
 	struct event *evs = NULL, ev;
 	size_t n = 0, cap = 0, i;
-	struct sweep s = { .cfg = cfg, .res = res };
+	struct sweep s = { .cfg = cfg, .res = res,
+			   .max_handoff_us = cfg->max_handoff_us > 0 ? cfg->max_handoff_us :
+					     COTRACE_MAX_HANDOFF_US };
 	char line[1024];
 	int c, np = 0, seen[COTRACE_MAX_CPUS] = { 0 };
 
@@ -339,12 +350,30 @@ int cotrace_analyse(FILE *f, const struct cotrace_config *cfg,
 		case EV_RESCHED:
 			res->rescheds++;
 			res->have_core_events = 1;
-			if (e->a >= 0 && e->a < COTRACE_MAX_CPUS)
-				s.kicked[e->a] = 1;
+			if (e->a < 0 || e->a >= COTRACE_MAX_CPUS)
+				break;
+			s.kicked[e->a] = 1;
+			/*
+			 * The lagging sibling took its kick, made a core-wide
+			 * pick of its own that kept its tenant and kicked the
+			 * other sibling in turn: the roles swap, as when it
+			 * switches (on_switch()).
+			 */
+			for (k = 0; k < np; k++)
+				if (pairs[k].open && pairs[k].lagging == e->cpu &&
+				    (pairs[k].a == e->a || pairs[k].b == e->a))
+					pairs[k].lagging = e->a;
 			break;
 		case EV_PICK:
 			res->picks++;
 			res->have_core_events = 1;
+			/*
+			 * A cpu picking for itself is in schedule(): any
+			 * resched it was sent is consumed, even when it keeps
+			 * its task and no sched_switch follows.
+			 */
+			if (e->a == e->cpu)
+				s.kicked[e->cpu] = 0;
 			break;
 		case EV_FI_START:
 			res->forceidle_starts++;

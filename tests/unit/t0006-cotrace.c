@@ -66,6 +66,11 @@ static int analyse_text(const char *text, const struct cotrace_tenant *t,
 	"   x-1 [00" #cpu "] d..2. " #ts ": sched_core_resched: cpu=" #cpu " target=" #target \
 	" curr_pid=0 curr_cookie=0x0 next_pid=0 next_cookie=0x0\n"
 
+/* A sched_core_pick made on cpu @on for sibling @cpu. */
+#define PK(on, ts, cpu) \
+	"   x-1 [00" #on "] d..2. " #ts ": sched_core_pick: cpu=" #cpu \
+	" comm=x pid=1 cookie=0x0 max=0 forced_idle=0\n"
+
 int main(void)
 {
 	static const struct cotrace_tenant two[] = { { 10, 1 }, { 11, 1 }, { 20, 2 }, { 21, 2 } };
@@ -169,6 +174,54 @@ int main(void)
 		     SW(1, 1.103000, 20, 0) SW(0, 2.000000, 11, 0), two, 4, &r);
 	check_int(r.windows, ==, 1, "role swap: one window");
 	check_int(r.handoff, ==, 1, "role swap: the kicked chain is a handoff");
+
+	/*
+	 * cpu1 kicks cpu0, which enters schedule() and picks for itself but
+	 * keeps its task (no sched_switch). The kick is spent: a later
+	 * conflict it cannot explain is a leak.
+	 */
+	analyse_text(SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)
+		     RS(1, 1.050000, 0) PK(0, 1.050100, 0) PK(0, 1.050101, 1)
+		     SW(1, 1.100100, 11, 20) SW(0, 1.100600, 10, 0)
+		     SW(1, 2.000000, 20, 0), two, 4, &r);
+	check_int(r.unexplained, ==, 1, "a kick consumed by the sibling's own pick is spent");
+	/*
+	 * From a real trace: cpu0, kicked, picks for itself, keeps its tenant
+	 * and kicks cpu1 in turn; the window ends when cpu1 switches. The
+	 * kick moved with the roles: a handoff.
+	 */
+	analyse_text(SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)
+		     RS(1, 1.100000, 0) SW(1, 1.100100, 11, 20)
+		     PK(0, 1.103000, 0) PK(0, 1.103001, 1) RS(0, 1.103002, 1)
+		     SW(1, 1.104000, 20, 11) SW(1, 2.000000, 11, 0)
+		     SW(0, 2.000000, 10, 0), two, 4, &r);
+	tap_ok(r.handoff == 1 && r.unexplained == 0,
+	       "a kicked sibling that keeps its tenant and kicks back: handoff");
+	/* A pick made by cpu1 for cpu0 does not consume cpu0's kick. */
+	analyse_text(SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)
+		     RS(1, 1.100000, 0) PK(1, 1.100010, 0) SW(1, 1.100100, 11, 20)
+		     SW(0, 1.100600, 10, 0) SW(1, 2.000000, 20, 0), two, 4, &r);
+	check_int(r.handoff, ==, 1, "a pick for the sibling made elsewhere leaves its kick");
+
+	/* A kicked sibling that takes 150 ms to switch: past the bound. */
+	analyse_text(SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)
+		     RS(1, 1.100000, 0) SW(1, 1.100100, 11, 20)
+		     SW(0, 1.250100, 10, 0) SW(1, 2.000000, 20, 0), two, 4, &r);
+	tap_ok(r.unexplained == 1 && r.overlong == 1 && r.handoff == 0,
+	       "a 150 ms handoff is past the 100 ms bound: unexplained, overlong");
+	{
+		struct cotrace_config cfg = { .tenants = two, .ntenants = 4,
+					      .max_handoff_us = 200000 };
+		const char *text = SW(0, 1.000000, 0, 10) SW(1, 1.000000, 0, 11)
+				   RS(1, 1.100000, 0) SW(1, 1.100100, 11, 20)
+				   SW(0, 1.250100, 10, 0) SW(1, 2.000000, 20, 0);
+		FILE *f = fmemopen((void *)text, strlen(text), "r");
+
+		cotrace_pairs_default(&cfg, 2);
+		cotrace_analyse(f, &cfg, &r);
+		fclose(f);
+		check_int(r.handoff, ==, 1, "with a 200 ms bound it is a handoff");
+	}
 
 	/* Both siblings already ran different tenants when tracing began. */
 	analyse_text(SW(0, 1.000000, 10, 0) SW(1, 1.050000, 20, 0), two, 4, &r);
