@@ -83,11 +83,16 @@ int cmd_compare(int argc, char **argv)
 	copts.threshold = threshold / 100.0;
 	old_r = calloc(1, sizeof(*old_r));
 	new_r = calloc(1, sizeof(*new_r));
-	if (!old_r || !new_r || report_open(argv[idx], NULL, old_r) != EXIT_OK ||
-	    report_open(argv[idx + 1], NULL, new_r) != EXIT_OK) {
+	if (!old_r || !new_r) {
+		err_msg("out of memory");
 		ret = EXIT_FAIL;
 		goto out;
 	}
+	ret = report_open(argv[idx], NULL, old_r);
+	if (ret == EXIT_OK)
+		ret = report_open(argv[idx + 1], NULL, new_r);
+	if (ret != EXIT_OK)
+		goto out;
 	if (workloads && check_workloads(workloads, new_r, wl_list, sizeof(wl_list))) {
 		ret = EXIT_USAGE;
 		goto out;

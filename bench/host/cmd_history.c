@@ -168,14 +168,18 @@ int cmd_history(int argc, char **argv)
 	idx = opts_parse("history", "[OPTIONS] [RESULTS_DIR]", opts, argc, argv);
 	if (idx == -2)
 		return EXIT_OK;
-	if (idx < 0 || argc - idx > 1)
+	if (idx < 0)
 		return EXIT_USAGE;
+	if (argc - idx > 1) {
+		err_msg("expected at most one results directory, got %d arguments", argc - idx);
+		return EXIT_USAGE;
+	}
 	if (idx < argc)
 		dir = argv[idx];
 	n = scandir(dir, &names, NULL, alphasort);
 	if (n < 0) {
 		err_errno(errno, "%s", dir);
-		return EXIT_FAIL;
+		return EXIT_USAGE;
 	}
 	/* The newest MAX_RUNS runs: names sort by date. */
 	for (i = 0, total = 0; i < n; i++)

@@ -45,9 +45,10 @@ int report_open(const char *dir, const char *calibration, struct report *r)
 {
 	char err[4400];
 
+	/* A missing or unreadable run directory is bad input (exit 2). */
 	if (report_load(dir, r, err, sizeof(err))) {
 		err_msg("%s", err);
-		return EXIT_FAIL;
+		return EXIT_USAGE;
 	}
 	/*
 	 * Noise bands only on request: the blocked test controls the A/A
@@ -98,6 +99,10 @@ int report_build(const char *dir, const char *calibration, int plots, int full)
 		printf("\nFull report: %s/report.md%s\n", r.dir,
 		       r.accel[0] && strcmp(r.accel, "kvm") ?
 		       " (under TCG SMT adds no throughput: read its hardware model)" : "");
+	}
+	if (!r.ok) {
+		err_msg("%s: no cell is ok: the report has no figures", r.dir);
+		ret = EXIT_FAIL;
 	}
 	report_free(&r);
 	return ret;

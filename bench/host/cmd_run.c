@@ -34,6 +34,22 @@
 
 static const int default_reps[WL_NPROFILES] = { 1, 3, 5 };
 
+/* 1, with the reason printed, when @path is not a readable @type (S_IFREG/S_IFDIR). */
+static int input_missing(const char *opt, const char *path, mode_t type)
+{
+	struct stat st;
+
+	if (stat(path, &st) || access(path, R_OK)) {
+		err_errno(errno, "%s %s", opt, path);
+		return 1;
+	}
+	if ((st.st_mode & S_IFMT) != type) {
+		err_msg("%s %s: not a %s", opt, path, type == S_IFDIR ? "directory" : "regular file");
+		return 1;
+	}
+	return 0;
+}
+
 static int load_workloads(struct run *r, const char *dir, const char *only)
 {
 	static char paths[MAX_WORKLOADS][4096];
@@ -51,7 +67,16 @@ static int load_workloads(struct run *r, const char *dir, const char *only)
 		struct workload *w = &r->wl[r->nwl];
 
 		if (len > 3 && !strcmp(names[i]->d_name + len - 3, ".wl") &&
-		    r->nwl < MAX_WORKLOADS) {
+		    r->nwl == MAX_WORKLOADS) {
+			err_msg("%s: more than %d workload files; run takes at most %d "
+				"(pick some with --workloads, or split the directory)",
+				dir, MAX_WORKLOADS, MAX_WORKLOADS);
+			while (i < n)
+				free(names[i++]);
+			free(names);
+			return -1;
+		}
+		if (len > 3 && !strcmp(names[i]->d_name + len - 3, ".wl")) {
 			snprintf(paths[r->nwl], sizeof(paths[0]), "%s/%s", dir,
 				 names[i]->d_name);
 			if (workload_load(paths[r->nwl], w, err, sizeof(err))) {
@@ -83,6 +108,12 @@ static int load_workloads(struct run *r, const char *dir, const char *only)
 				free(keep);
 				return -1;
 			}
+			for (int k = 0; k < keep->nwl; k++)
+				if (!strcmp(keep->wl[k].name, tok)) {
+					err_msg("--workloads: '%s' is named twice", tok);
+					free(keep);
+					return -1;
+				}
 			keep->wl[keep->nwl] = r->wl[i];
 			keep->wl_path[keep->nwl] = r->wl_path[i];
 			keep->nwl++;
@@ -397,6 +428,14 @@ int cmd_run(int argc, char **argv)
 		err_msg("--kernel, --initrd, --image and --bin are required (make bench passes them)");
 		return EXIT_USAGE;
 	}
+	/*
+	 * Check them before a run directory exists or a boot is tried: a
+	 * missing kernel would otherwise fail every boot, and under
+	 * --accel auto be taken for a KVM that does not work.
+	 */
+	if (input_missing("--kernel", kernel, S_IFREG) || input_missing("--initrd", initrd, S_IFREG) ||
+	    input_missing("--image", image, S_IFREG) || input_missing("--bin", bin, S_IFDIR))
+		return EXIT_USAGE;
 	if (load_workloads(&r, wl_dir, only))
 		return EXIT_USAGE;
 	if (!reps)
@@ -414,9 +453,34 @@ int cmd_run(int argc, char **argv)
 			return EXIT_USAGE;
 	} else {
 		char stamp[32];
+		int k;
 
 		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t0));
-		snprintf(dir, sizeof(dir), "%s/%s-%s", results, stamp, rev);
+		/*
+		 * Claim a directory of our own: two runs started in the same
+		 * second must not share one. mkdir() is atomic; a loser takes
+		 * the next suffix.
+		 */
+		if (mkdirs(results, 0755)) {
+			err_errno(errno, "cannot create %s", results);
+			return EXIT_FAIL;
+		}
+		for (k = 1; k < 100; k++) {
+			if (k == 1)
+				snprintf(dir, sizeof(dir), "%s/%s-%s", results, stamp, rev);
+			else
+				snprintf(dir, sizeof(dir), "%s/%s-%s.%d", results, stamp, rev, k);
+			if (!mkdir(dir, 0755))
+				break;
+			if (errno != EEXIST) {
+				err_errno(errno, "cannot create %s", dir);
+				return EXIT_FAIL;
+			}
+		}
+		if (k == 100) {
+			err_msg("%s: 99 runs already started in this second", results);
+			return EXIT_FAIL;
+		}
 	}
 	r.dir = dir;
 	snprintf(cmd_run_dir, sizeof(cmd_run_dir), "%s", dir);

@@ -34,8 +34,8 @@ int cmd_show(int argc, char **argv)
 	if (idx < 0)
 		return EXIT_USAGE;
 	if (run_report_table(argv[idx], stdout)) {
-		err_msg("%s: no cells", argv[idx]);
-		return EXIT_FAIL;
+		err_msg("%s: no cells (not a run directory?)", argv[idx]);
+		return EXIT_USAGE;
 	}
 	return EXIT_OK;
 }
@@ -48,5 +48,12 @@ int cmd_verify(int argc, char **argv)
 		return EXIT_OK;
 	if (idx < 0)
 		return EXIT_USAGE;
-	return run_report_verify(argv[idx], stdout) ? EXIT_FAIL : EXIT_OK;
+	switch (run_report_verify(argv[idx], stdout)) {
+	case 0:
+		return EXIT_OK;
+	case -2:
+		return EXIT_USAGE;	/* not a run directory */
+	default:
+		return EXIT_FAIL;
+	}
 }

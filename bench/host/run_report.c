@@ -122,7 +122,10 @@ int run_report_table(const char *dir, FILE *out)
 		json_array_foreach(json_object_get(c, "metrics"), j, m) {
 			struct row *r;
 
-			if (!json_object_get(m, "value"))
+			/* Only numbers count; a string or null is no value at all. */
+			if (!json_is_number(json_object_get(m, "value")) ||
+			    !json_is_string(json_object_get(m, "tenant")) ||
+			    !json_is_string(json_object_get(m, "metric")))
 				continue;
 			snprintf(key, sizeof(key), "%s.%s%s",
 				 json_string_value(json_object_get(m, "tenant")),
@@ -187,8 +190,8 @@ int run_report_verify(const char *dir, FILE *out)
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
 	man = json_load_file(path, 0, NULL);
 	if (!man) {
-		fprintf(out, "%s: no manifest.json\n", dir);
-		return -1;
+		fprintf(out, "%s: no manifest.json (not a run directory?)\n", dir);
+		return -2;
 	}
 	expected = json_integer_value(json_object_get(man, "cells"));
 	json_decref(man);

@@ -21,8 +21,10 @@ int run_report_table(const char *dir, FILE *out);
 
 /*
  * Check a finished run: every cell of the manifest present with status ok,
- * and no unexplained co-residency window in a coresched mode. Prints each
- * problem on @out; returns 0 if there is none.
+ * readable and well formed by the cell schema, and no unexplained
+ * co-residency window in a coresched mode. Prints each problem on @out;
+ * returns 0 if there is none, -2 when @dir has no manifest (not a run
+ * directory), -1 otherwise.
  */
 int run_report_verify(const char *dir, FILE *out);
 

@@ -6,10 +6,13 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../lib/strnum.h"
 #include "workload.h"
@@ -89,6 +92,8 @@ static int d_name(struct parse *p, char **a, int n, const char *rest)
 {
 	(void)n;
 	(void)rest;
+	if (*p->w->name)
+		return fail(p, "a second 'name' line (the workload is already '%s')", p->w->name);
 	if (!is_name(a[0]))
 		return fail(p, "expected a name of letters, digits, '-', '_' or '.', got '%s'", a[0]);
 	return copy(p, p->w->name, WL_NAME, a[0], "name");
@@ -98,6 +103,8 @@ static int d_description(struct parse *p, char **a, int n, const char *rest)
 {
 	(void)a;
 	(void)n;
+	if (*p->w->description)
+		return fail(p, "a second 'description' line");
 	return copy(p, p->w->description, WL_TEXT, rest, "description");
 }
 
@@ -181,6 +188,8 @@ static int d_threads(struct parse *p, char **a, int n, const char *rest)
 
 	(void)n;
 	(void)rest;
+	if (p->tenant->threads)
+		return fail(p, "tenant %s: a second 'threads' line", p->tenant->name);
 	if (parse_long(a[0], 1, 1024, &v))
 		return fail(p, "threads: expected a whole number in 1..1024, got '%s'", a[0]);
 	p->tenant->threads = v;
@@ -192,10 +201,17 @@ static int check_placeholders(struct parse *p, const char *cmd)
 {
 	const char *o, *c;
 
+	/*
+	 * A placeholder is '{' lowercase letters '}'; other braces are the
+	 * shell's or awk's ({print $0}, ${VAR}) and pass through as written.
+	 */
 	for (o = strchr(cmd, '{'); o; o = strchr(o + 1, '{')) {
-		c = strchr(o, '}');
-		if (!c)
+		for (c = o + 1; (*c >= 'a' && *c <= 'z') || *c == '_'; c++)
+			;
+		if (!*c && c > o + 1)
 			return fail(p, "unterminated '{' in command");
+		if (*c != '}' || c == o + 1 || (o > cmd && o[-1] == '$'))
+			continue;
 		if (strncmp(o, "{threads}", 9) && strncmp(o, "{duration}", 10))
 			return fail(p, "unknown placeholder %.*s (expected {threads} or {duration})",
 				    (int)(c - o + 1), o);
@@ -207,6 +223,8 @@ static int d_command(struct parse *p, char **a, int n, const char *rest)
 {
 	(void)a;
 	(void)n;
+	if (*p->tenant->command)
+		return fail(p, "tenant %s: a second 'command' line", p->tenant->name);
 	if (check_placeholders(p, rest))
 		return -1;
 	return copy(p, p->tenant->command, WL_COMMAND, rest, "command");
@@ -234,6 +252,10 @@ static int d_metric(struct parse *p, char **a, int n, const char *rest)
 	m = &t->metrics[t->nmetrics];
 	if (!is_name(a[0]))
 		return fail(p, "expected a metric name, got '%s'", a[0]);
+	for (i = 0; i < (size_t)t->nmetrics; i++)
+		if (!strcmp(t->metrics[i].name, a[0]))
+			return fail(p, "tenant %s: metric '%s' twice (reports key rows by it)",
+				    t->name, a[0]);
 	if (copy(p, m->name, WL_NAME, a[0], "metric name") ||
 	    copy(p, m->unit, WL_NAME, a[1], "unit"))
 		return -1;
@@ -332,7 +354,11 @@ static int parse_line(struct parse *p, char *line)
 	size_t i;
 	int n;
 
-	line[strcspn(line, "\r\n")] = '\0';
+	/* CRLF endings are fine; a carriage return inside a line is not. */
+	i = strcspn(line, "\r\n");
+	if (line[i] == '\r' && line[i + 1] && line[i + 1] != '\n')
+		return fail(p, "a carriage return inside the line (it would cut it short)");
+	line[i] = '\0';
 	rest = line + strspn(line, " \t");
 	rest += strcspn(rest, " \t");
 	rest += strspn(rest, " \t");
@@ -341,7 +367,18 @@ static int parse_line(struct parse *p, char *line)
 	for (i = strlen(raw); i && isspace((unsigned char)raw[i - 1]); i--)
 		raw[i - 1] = '\0';
 
-	n = split(line, words, MAX_ARGS + 1);
+	/* A command is shell text: only its first word is the directive's. */
+	if (!strncmp(line + strspn(line, " \t"), "command", 7) &&
+	    (!line[strspn(line, " \t") + 7] || isspace((unsigned char)line[strspn(line, " \t") + 7]))) {
+		char *cmd = line + strspn(line, " \t");
+
+		cmd[7] = '\0';
+		words[0] = cmd;
+		n = *raw ? 2 : 1;
+		words[1] = raw;
+	} else {
+		n = split(line, words, MAX_ARGS + 1);
+	}
 	if (n < 0)
 		return fail(p, "unterminated or misplaced quote");
 	if (n == 0)
@@ -418,14 +455,31 @@ int workload_parse(FILE *f, const char *path, struct workload *w,
 	return validate(&p);
 }
 
+/* A workload file is a few lines of text; anything bigger is not one. */
+#define WL_MAX_FILE_BYTES	(1 << 20)
+
 int workload_load(const char *path, struct workload *w, char *err,
 		  size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	int ret;
+	/* O_NONBLOCK: opening a FIFO named x.wl must not wait for a writer. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), ret;
+	struct stat st;
+	FILE *f;
 
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size > WL_MAX_FILE_BYTES) {
+		snprintf(err, errlen, "%s: %s", path, S_ISREG(st.st_mode) ?
+			 "larger than 1 MiB: not a workload file" : "not a regular file");
+		close(fd);
+		return -1;
+	}
+	f = fdopen(fd, "r");
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
 		return -1;
 	}
 	ret = workload_parse(f, path, w, err, errlen);

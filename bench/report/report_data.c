@@ -32,6 +32,27 @@ static void csv_num(FILE *out, double v)
 		fputs(",", out);
 }
 
+/*
+ * A text field as RFC 4180 has it: quoted, with quotes doubled, when it
+ * holds a comma, a quote or a line break (a unit such as "ops, total"
+ * must not shift the columns after it); as is otherwise. @sep goes first.
+ */
+static void csv_text(FILE *out, const char *sep, const char *s)
+{
+	fputs(sep, out);
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
 int report_write_csv(const struct report *r, FILE *out)
 {
 	int i, m, k;
@@ -52,8 +73,11 @@ int report_write_csv(const struct report *r, FILE *out)
 
 			if (!ms->n)
 				continue;
-			fprintf(out, "%s,%s,%s,%s,%d,%s,%s,%d", row->workload, row->tenant,
-				row->metric, row->unit, row->higher_is_better,
+			csv_text(out, "", row->workload);
+			csv_text(out, ",", row->tenant);
+			csv_text(out, ",", row->metric);
+			csv_text(out, ",", row->unit);
+			fprintf(out, ",%d,%s,%s,%d", row->higher_is_better,
 				row_kinds[row->kind], mode_name(m), ms->n);
 			csv_num(out, ms->s.mean);
 			csv_num(out, ms->s.ci_lo);

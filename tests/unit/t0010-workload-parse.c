@@ -33,6 +33,13 @@ static const struct {
 	{ GOOD_TOP "tenant a\nthreads\n", "t.wl:6: expected 'threads N'", "threads without value" },
 	{ GOOD_TOP "tenant a\nthreads 1\ncommand x {cpus}\n", "t.wl:7: unknown placeholder {cpus}", "bad placeholder" },
 	{ GOOD_TOP "tenant a\nthreads 1\ncommand x {threads\n", "unterminated '{'", "open placeholder" },
+	{ GOOD_TOP "tenant a\nthreads 1\ncommand x\ncommand y\n", "a second 'command'", "second command" },
+	{ GOOD_TOP "tenant a\nthreads 1\nthreads 2\n", "a second 'threads'", "second threads" },
+	{ "name a\nname b\n", "a second 'name'", "second name" },
+	{ "name a\ndescription x\ndescription y\n", "a second 'description'", "second description" },
+	{ GOOD_TOP "tenant a\nthreads 1\ncommand x\rrm -rf y\n", "carriage return", "CR inside a command" },
+	{ GOOD_TOP "tenant a\nthreads 1\ncommand x\nmetric m u higher after \"a:\"\n"
+	  "metric m u higher after \"b:\"\n", "metric 'm' twice", "a metric twice in a tenant" },
 	{ GOOD_TOP "tenant a\nmetric m u sideways after x\n", "t.wl:6: expected higher or lower, got 'sideways'", "bad direction" },
 	{ GOOD_TOP "tenant a\nmetric m u higher grep x\n", "expected an extractor after, json or hist, got 'grep'", "bad extractor" },
 	{ GOOD_TOP "tenant a\nmetric m u lower hist median\n", "t.wl:6: hist: expected pNN (e.g. p99.9) or max, got 'median'", "bad percentile" },
@@ -99,6 +106,19 @@ int main(void)
 	check_str(cmd, "run --n=2 --t=7", "placeholders substituted");
 	check_int(workload_command(&w.tenants[0], 7, cmd, 5), ==, -1,
 		  "expansion into too small a buffer is refused");
+
+	/* Valid shell passes through as written; CRLF endings are fine. */
+	{
+		static const char shell[] = GOOD_TOP "tenant a\r\nthreads 1\r\n"
+			"command sh -c \"x\"|cat; awk '{print $0}' f ${HOME} {threads}\r\n"
+			"metric m u higher after \"x:\"\r\n";
+
+		tap_ok(parse_text(shell, strlen(shell), &w, err, sizeof(err)) == 0,
+		       "shell quoting, awk braces and CRLF are accepted (%s)", err);
+		workload_command(&w.tenants[0], 7, cmd, sizeof(cmd));
+		check_str(cmd, "sh -c \"x\"|cat; awk '{print $0}' f ${HOME} 1",
+			  "the command is kept whole, only {threads} replaced");
+	}
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		size_t len = strlen(bad[i].text);

@@ -54,7 +54,7 @@ int main(void)
 	snprintf(path, sizeof(path), "%s/cells", dir);
 	mkdirs(path, 0755);
 
-	check_int(verify(), ==, -1, "no manifest: verify fails");
+	check_int(verify(), ==, -2, "no manifest: not a run directory (-2)");
 	put("manifest.json", "{\"cells\": 3}");
 	put("cells/w.smt-on.r1.json", cell("w.smt-on.r1", "smt-on", "ok", 10, 5));
 	put("cells/w.coresched.r1.json", cell("w.coresched.r1", "coresched", "ok", 20, 0));

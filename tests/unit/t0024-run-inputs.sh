@@ -1,0 +1,50 @@
+#!/bin/sh
+# Hostile inputs to run and list that once hung, crashed or ran anyway:
+# a FIFO or a device named *.wl, a workload named twice, a kernel that
+# does not exist. Each must end at once with exit 2, naming the cause,
+# before any run directory exists.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/tap.sh"
+cs=$top/build/csbench
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+mkdir "$tmp/fifo" "$tmp/dev" "$tmp/res"
+mkfifo "$tmp/fifo/x.wl"
+timeout 10 "$cs" list --workload-dir "$tmp/fifo" >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "a FIFO named x.wl: list does not hang, exits 2 (got $code)" [ $code -eq 2 ]
+tap_grep "and says it is not a regular file" "x.wl: not a regular file" "$tmp/err"
+ln -s /dev/zero "$tmp/dev/z.wl"
+timeout 10 "$cs" list --workload-dir "$tmp/dev" >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "a symlink to /dev/zero: refused, exit 2 (got $code)" [ $code -eq 2 ]
+
+touch "$tmp/k" "$tmp/i" "$tmp/img"
+mkdir "$tmp/bin"
+timeout 10 "$cs" run --workloads cpu-vs-cpu,cpu-vs-cpu --kernel "$tmp/k" --initrd "$tmp/i" \
+	--image "$tmp/img" --bin "$tmp/bin" --results "$tmp/res" >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "a workload named twice: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "and it is named" "'cpu-vs-cpu' is named twice" "$tmp/err"
+
+timeout 10 "$cs" run --workloads cpu-vs-cpu --kernel "$tmp/nope" --initrd "$tmp/i" \
+	--image "$tmp/img" --bin "$tmp/bin" --results "$tmp/res" >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "a missing --kernel: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "naming the file" "kernel $tmp/nope: No such file or directory" "$tmp/err"
+timeout 10 "$cs" run --workloads cpu-vs-cpu --kernel "$tmp/k" --initrd "$tmp/i" \
+	--image "$tmp/img" --bin "$tmp/k" --results "$tmp/res" >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "--bin that is a file: exit 2 (got $code)" [ $code -eq 2 ]
+tap_ok "no run directory was created" [ -z "$(ls "$tmp/res")" ]
+
+"$cs" --version >"$tmp/out" 2>&1
+code=$?
+tap_ok "csbench --version: exit 0 (got $code)" [ $code -eq 0 ]
+tap_grep "and prints the version" "^csbench $(cat "$top/VERSION")\$" "$tmp/out"
+"$cs" -h >"$tmp/out" 2>&1
+code=$?
+tap_ok "csbench -h: exit 0 (got $code)" [ $code -eq 0 ]
+tap_done
