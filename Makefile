@@ -56,7 +56,7 @@ GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h 
 DEPS_STAMP := $(B)/.deps-ok
 
 .PHONY: help deps kernel image kernel-path image-path boot-test bench ab ab-planted \
-	check unit-test kernel-test kernel-test-debug bisect-build fuzz bench-smoke \
+	check unit-test kernel-test kernel-test-debug bisect-build mutant-test fuzz bench-smoke \
 	fuzz-regress bench-faults calibrate report clean all
 
 help:
@@ -155,6 +155,12 @@ image: $(DEPS_STAMP)
 # mostly ccache hits); not part of make check.
 bisect-build: $(DEPS_STAMP)
 	@scripts/bisect-build.sh
+
+# The kernel tests seen failing: one bench kernel per tests/mutants/*.patch
+# (a bug put back), each of whose expected tests must fail. Slow (a kernel
+# build and a boot per mutant), so not part of check. MUTANTS="a b" picks.
+mutant-test: $(GUEST_READY)
+	@tests/mutants/run.sh $(MUTANTS)
 
 kernel-path: $(DEPS_STAMP)
 	@echo "$$(scripts/kernel-build.sh)/bzImage"

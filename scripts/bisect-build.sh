@@ -2,7 +2,9 @@
 # Build the kernel at every prefix of the patch series (patch 1, patches
 # 1-2, ...) so a series that only builds as a whole is caught. Each prefix
 # is an ordinary PATCHSET=DIR build with its own cache entry; ccache makes
-# all but the first cheap. Prints one line per prefix.
+# all but the first cheap. Then the whole series once more without the cpu
+# controller (FLAVOR=nocgroup: CONFIG_SCHED_CORE=y, CONFIG_CGROUP_SCHED=n).
+# Prints one line per build.
 set -eu
 STAGE=bisect
 . "$(dirname "$0")/common.sh"
@@ -36,3 +38,25 @@ for p in $patches; do
 		exit 1
 	fi
 done
+
+# The whole series without the cpu controller, where cpu.tag does not
+# exist: a copy of the build scripts whose csbench.config ends with
+# patchset/config/nocgroup.config (kernel-build.sh itself stays as it is,
+# so no other cache entry changes key).
+nocg=$work/nocgroup
+mkdir -p "$nocg/patchset/series"
+cp -r "$TOP/scripts" "$nocg/"
+cp -r "$TOP/patchset/config" "$nocg/patchset/"
+cat "$TOP/patchset/config/nocgroup.config" >>"$nocg/patchset/config/csbench.config"
+cp "$TOP/patchset/config/required-nocgroup.txt" "$nocg/patchset/config/required.txt"
+for q in $patches; do
+	cp "$PATCHSET/$q" "$nocg/patchset/series/"
+done
+echo "$patches" >"$nocg/patchset/series/series"
+echo "$rev-nocgroup" >"$nocg/patchset/series/REVISION"
+if entry=$(PATCHSET=$nocg/patchset/series "$nocg/scripts/kernel-build.sh"); then
+	echo "ok the whole series builds with CONFIG_CGROUP_SCHED=n ($entry)"
+else
+	echo "not ok the whole series does not build with CONFIG_CGROUP_SCHED=n"
+	exit 1
+fi

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Stress cpu.tag: for SECONDS (default 30) toggle tags, fork and exit tasks
- * inside groups, migrate busy tasks between groups and create prctl cookies,
- * all at once. Afterwards no task may hold a cookie, core scheduling must
- * have switched itself off again (the last sched_core_enabled event says
- * enabled=0), and where kmemleak is built in it must find nothing.
+ * from inside the groups being retagged (the forker moves itself between
+ * them), migrate busy tasks between groups and create prctl cookies, all
+ * at once. Some forked children stay alive. Afterwards, with every task
+ * still running, each must run with the cookie its group implies (a fork
+ * or a move that lost a race with a tag write shows here), and none may
+ * keep a cookie once every group is untagged; then core scheduling must
+ * switch itself off (the last sched_core_enabled event says enabled=0),
+ * and where kmemleak is built in it must find nothing once every object
+ * is old enough for it to judge.
  *
  * usage: stress_test [SECONDS]
  */
@@ -25,12 +30,17 @@
 
 #define NGROUPS		4
 #define NSPINNERS	4
+#define NSURVIVORS	64
 #define KMEMLEAK	"/sys/kernel/debug/kmemleak"
+/* kmemleak does not report objects younger than 5 s (MSECS_MIN_AGE). */
+#define KMEMLEAK_MIN_AGE_S	5
 
 static const char *const groups[NGROUPS] = { "st0", "st1", "st2", "st3" };
 
 struct counters {
 	long tags, forks, moves, prctls, errors;
+	int nsurvivors;
+	pid_t survivors[NSURVIVORS];
 };
 
 static double now(void)
@@ -61,18 +71,32 @@ static void tagger(double end, struct counters *c)
 	}
 }
 
+/*
+ * Fork from inside the groups the tagger retags: the forker moves itself
+ * to a random group first, so its children are born there. Every 32nd
+ * child stays alive for the checks at the end.
+ */
 static void forker(double end, struct counters *c)
 {
 	while (now() < end) {
-		pid_t p = fork();
+		int keep = !(c->forks % 32) && c->nsurvivors < NSURVIVORS;
+		pid_t p;
 
+		if (cg_move(groups[rand() % NGROUPS], getpid()))
+			c->errors++;
+		p = fork();
 		if (p == 0) {
+			if (keep)
+				for (;;)
+					pause();
 			spin_ms(1 + rand() % 4);
 			_exit(0);
 		}
 		if (p > 0) {
-			cg_move(groups[rand() % NGROUPS], p);
-			waitpid(p, NULL, 0);
+			if (keep)
+				c->survivors[c->nsurvivors++] = p;
+			else
+				waitpid(p, NULL, 0);
 			c->forks++;
 		}
 	}
@@ -97,10 +121,9 @@ static void prctler(double end, struct counters *c)
 		pid_t p = fork();
 
 		if (p == 0) {
-			int ret = cookie_create(0);
-
-			/* EBUSY is the documented answer inside a tagged group. */
-			_exit(ret && ret != -EBUSY);
+			usleep(rand() % 500);
+			/* Inside a tagged group too: tags never refuse prctl. */
+			_exit(cookie_create(0) != 0);
 		}
 		if (p > 0) {
 			int status;
@@ -135,6 +158,68 @@ static int tasks_with_cookies(void)
 	return n;
 }
 
+/* 1 while any stress group still lists a live process. */
+static int groups_populated(void)
+{
+	char path[256], line[64];
+	int g, busy = 0;
+
+	for (g = 0; g < NGROUPS && !busy; g++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), CGROOT "/%s/cgroup.procs", groups[g]);
+		f = fopen(path, "r");
+		busy = f && fgets(line, sizeof(line), f);
+		if (f)
+			fclose(f);
+	}
+	return busy;
+}
+
+/* The cgroup v2 path of @pid relative to the root, "" for the root. */
+static int group_of(pid_t pid, char *buf, size_t len)
+{
+	char path[64], line[512];
+	FILE *f;
+	int ret = -1;
+
+	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)pid);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "0::/", 4)) {
+			line[strcspn(line, "\n")] = '\0';
+			snprintf(buf, len, "%s", line + 4);
+			ret = 0;
+		}
+	if (f)
+		fclose(f);
+	return ret;
+}
+
+/*
+ * A task without a prctl cookie must run with its group's cookie as
+ * cpu.tag.effective names it (none in the root). 1 on a mismatch.
+ */
+static int wrong_cookie(pid_t pid)
+{
+	char group[256], path[512];
+	unsigned long long want = 0;
+	const char *v;
+
+	if (group_of(pid, group, sizeof(group)))
+		return 0;	/* gone */
+	if (group[0]) {
+		snprintf(path, sizeof(path), CGROOT "/%s/cpu.tag.effective", group);
+		v = read_line(path);
+		want = v ? strtoull(v, NULL, 10) : ~0ULL;
+	}
+	if (cookie_of(pid) == want)
+		return 0;
+	tap_diag("  pid %d in /%s runs with 0x%llx, its group implies 0x%llx", (int)pid,
+		 group, cookie_of(pid), want);
+	return 1;
+}
+
 static void check_kmemleak(void)
 {
 	char line[256];
@@ -146,7 +231,12 @@ static void check_kmemleak(void)
 			      "kmemleak finds no leak");
 		return;
 	}
-	/* Two scans: an object must look unreferenced in both to be reported. */
+	/*
+	 * Wait until the last freed or leaked object is older than kmemleak's
+	 * minimum age, then scan twice: an object must look unreferenced in
+	 * both to be reported.
+	 */
+	sleep(KMEMLEAK_MIN_AGE_S + 1);
 	write_str(KMEMLEAK, "scan");
 	sleep(1);
 	write_str(KMEMLEAK, "scan");
@@ -169,14 +259,14 @@ int main(int argc, char **argv)
 	pid_t spinners[NSPINNERS], workers[4];
 	double end;
 	const char *last;
-	int i, status, failed = 0;
+	int i, status, failed = 0, wrong;
 
 	tap_plan_start();
 	cg_enable_cpu("");
 	for (i = 0; i < NGROUPS; i++)
 		cg_create(groups[i]);
 	if (access(CGROOT "/st0/cpu.tag", F_OK)) {
-		tap_skip_test("no cpu.tag in this kernel", "stress");
+		tap_ok(0, "this kernel has cpu.tag");
 		return tap_finish();
 	}
 	/* Shared counters: each worker is a process of its own. */
@@ -211,19 +301,38 @@ int main(int argc, char **argv)
 	tap_ok(c[0].tags > 100 && c[1].forks > 100 && c[2].moves > 100 && c[3].prctls > 100,
 	       "every kind of operation ran more than 100 times");
 
+	/* Every live task, in whatever state the tags were left. */
+	wrong = 0;
+	for (i = 0; i < NSPINNERS; i++)
+		wrong += wrong_cookie(spinners[i]);
+	for (i = 0; i < c[1].nsurvivors; i++)
+		wrong += wrong_cookie(c[1].survivors[i]);
+	tap_ok(!wrong, "each of %d live tasks runs with its group's cookie (%d do not)",
+	       NSPINNERS + c[1].nsurvivors, wrong);
+
 	/* Make sure core scheduling is on, then watch it switch off. */
 	cg_tag(groups[0], 1);
 	trace_start();
 	for (i = 0; i < NGROUPS; i++)
 		cg_tag(groups[i], 0);
+	check_int(tasks_with_cookies(), ==, 0,
+		  "untagged everywhere: no live task keeps a cookie");
 	for (i = 0; i < NSPINNERS; i++)
 		kill_child(spinners[i]);
+	for (i = 0; i < c[1].nsurvivors; i++)
+		kill_child(c[1].survivors[i]);
+	/*
+	 * The survivors' parent, the forker, is gone: they are not ours to
+	 * wait for. Give them until their groups are empty.
+	 */
+	for (i = 0; i < 500 && groups_populated(); i++)
+		usleep(10000);
 	for (i = 0; i < NGROUPS; i++)
 		check_int(cg_remove(groups[i]), ==, 0, "remove a stressed group");
 	sleep(1);		/* sched_core_put() defers the switch-off to a work item */
 	trace_stop();
 
-	check_int(tasks_with_cookies(), ==, 0, "no task holds a cookie afterwards");
+	check_int(tasks_with_cookies(), ==, 0, "no task holds a cookie after the groups went");
 	if (trace_event_enabled("sched_core_enabled")) {
 		last = trace_last("sched_core_enabled:");
 		if (!tap_ok(last && strstr(last, "enabled=0"),
