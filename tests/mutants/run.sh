@@ -2,7 +2,8 @@
 # The kernel tests must be able to fail. Each tests/mutants/NAME.patch puts
 # one bug back into the series (applied after it, never part of
 # patchset/); its "Expect:" header lines name test descriptions that must
-# then fail. For each mutant: build the bench kernel with it, run
+# then fail, and "Flavor: debug" asks for the kmemleak and lockdep kernel
+# (default: bench). For each mutant: build that kernel with it, run
 # tests/guest/kernel-tests.sh in a guest, and check that every expected
 # test printed "not ok". Prints one TAP line per mutant.
 #   tests/mutants/run.sh [NAME...]     (default: every mutant)
@@ -25,7 +26,8 @@ for name in $names; do
 	cp "$patch" "$series/9999-mutant-$name.patch"
 	echo "9999-mutant-$name.patch" >>"$series/series"
 	echo "$(cat "$top/patchset/REVISION")+mutant-$name" >"$series/REVISION"
-	if ! k=$(FLAVOR=bench PATCHSET=$series "$top/scripts/kernel-build.sh"); then
+	flavor=$(sed -n 's/^Flavor: //p' "$patch")
+	if ! k=$(FLAVOR=${flavor:-bench} PATCHSET=$series "$top/scripts/kernel-build.sh"); then
 		tap_ok "mutant $name: the kernel builds" false
 		rm -rf "$series"
 		continue
