@@ -61,6 +61,7 @@ struct mode_stats {
 	unsigned char cens[REPORT_MAX_VALUES];	/* a lower bound, not a value */
 	struct summary s;	/* mean of the row's kind; percentile rows: merged */
 	int censored;		/* the merged percentile is a lower bound */
+	int arith_fallback;	/* a rate <= 0: the mean is arithmetic, not harmonic */
 	struct hist hist;	/* percentile rows: merged over repetitions */
 	struct hist *rep_hist;	/* and each repetition's, for the bootstrap */
 	int nrep_hist;

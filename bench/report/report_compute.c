@@ -451,9 +451,14 @@ int report_compute(struct report *r)
 			if (row->kind == ROW_PERCENTILE)
 				summarise_percentile(ms, row->percentile, r->seed + i * MODE_COUNT + k);
 			else if (stats_summarise(ms->values, ms->n, row->kind == ROW_HARMONIC ?
-						 MEAN_HARMONIC : MEAN_ARITH, REPORT_LEVEL, &ms->s))
-				/* A zero rate has no harmonic mean: report it plainly. */
+						 MEAN_HARMONIC : MEAN_ARITH, REPORT_LEVEL, &ms->s)) {
+				/*
+				 * A zero or negative rate has no harmonic mean:
+				 * report the arithmetic one, and say so.
+				 */
 				stats_summarise(ms->values, ms->n, MEAN_ARITH, REPORT_LEVEL, &ms->s);
+				ms->arith_fallback = 1;
+			}
 		}
 	}
 	return report_compute_verdicts(r);

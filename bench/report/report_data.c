@@ -78,7 +78,8 @@ int report_write_csv(const struct report *r, FILE *out)
 			csv_text(out, ",", row->metric);
 			csv_text(out, ",", row->unit);
 			fprintf(out, ",%d,%s,%s,%d", row->higher_is_better,
-				row_kinds[row->kind], mode_name(m), ms->n);
+				ms->arith_fallback ? row_kinds[ROW_ARITH] : row_kinds[row->kind],
+				mode_name(m), ms->n);
 			csv_num(out, ms->s.mean);
 			csv_num(out, ms->s.ci_lo);
 			csv_num(out, ms->s.ci_hi);
@@ -140,16 +141,20 @@ static json_t *row_json(const struct report_row *row)
 		json_object_set_new(o, "percentile", json_real(row->percentile));
 	for (m = 0; m < MODE_COUNT; m++) {
 		const struct mode_stats *ms = &row->m[m];
-		json_t *values = json_array();
+		json_t *values;
 
+		/* A mode without values gets no entry (and allocates nothing). */
 		if (!ms->n)
 			continue;
+		values = json_array();
 		for (i = 0; i < ms->n; i++)
 			json_array_append_new(values, json_real(ms->values[i]));
 		json_object_set_new(modes, mode_name(m), json_pack(
-			"{s:i,s:o,s:o,s:[o,o],s:o,s:o,s:b}", "n", ms->n, "values", values,
+			"{s:i,s:o,s:o,s:[o,o],s:o,s:o,s:b,s:s}", "n", ms->n, "values", values,
 			"mean", num(ms->s.mean), "ci", num(ms->s.ci_lo), num(ms->s.ci_hi),
-			"sd", num(ms->s.sd), "cv", num(ms->s.cv), "censored", ms->censored));
+			"sd", num(ms->s.sd), "cv", num(ms->s.cv), "censored", ms->censored,
+			"mean_kind", ms->arith_fallback ? row_kinds[ROW_ARITH] :
+			row_kinds[row->kind]));
 	}
 	for (k = 0; k < CMP_COUNT; k++)
 		json_object_set_new(cmps, report_cmps[k].label, cmp_json(&row->cmp[k]));

@@ -232,8 +232,9 @@ static void fmt_stats(const struct report_row *row, const struct mode_stats *ms,
 		snprintf(buf, len, "%s%.4g [%.4g, %.4g] n=%d", ge, ms->s.mean, ms->s.ci_lo,
 			 ms->s.ci_hi, ms->n);
 	else
-		snprintf(buf, len, "%.4g [%.4g, %.4g] cv %.1f%% n=%d", ms->s.mean, ms->s.ci_lo,
-			 ms->s.ci_hi, ms->s.cv * 100, ms->n);
+		snprintf(buf, len, "%.4g [%.4g, %.4g] cv %.1f%% n=%d%s", ms->s.mean, ms->s.ci_lo,
+			 ms->s.ci_hi, ms->s.cv * 100, ms->n,
+			 ms->arith_fallback ? " (arithmetic mean: a rate <= 0)" : "");
 }
 
 static void fmt_ratio(const struct comparison *c, char *buf, size_t len)

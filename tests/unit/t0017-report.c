@@ -361,6 +361,31 @@ static void test_calibrate_and_compare(void)
 	compare_free(&cmp);
 }
 
+/* A zero rate has no harmonic mean: the arithmetic one, labelled as such. */
+static void test_zero_rate(void)
+{
+	const struct report_row *rate;
+	char *csv = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	make_run("zero", 2);
+	cell("zero", "smt-on", 1, 0, 1, 0, 1, 1);
+	cell("zero", "smt-on", 2, 10, 1, 0, 1, 1);
+	if (load("zero", &rep2))
+		return;
+	rate = row(&rep2, "w", "rate");
+	tap_ok(rate && rate->m[MODE_SMT_ON].arith_fallback &&
+	       fabs(rate->m[MODE_SMT_ON].s.mean - 5) < 1e-9,
+	       "rates 0 and 10: the arithmetic mean 5, flagged");
+	f = open_memstream(&csv, &len);
+	report_write_csv(&rep2, f);
+	fclose(f);
+	tap_ok(csv && strstr(csv, "w,a,rate,events/s,1,arithmetic,smt-on,2,5,"),
+	       "and the CSV says arithmetic for that mode");
+	free(csv);
+}
+
 int main(void)
 {
 	char cmd[600];
@@ -373,6 +398,7 @@ int main(void)
 	test_censored_blocks();
 	test_yield_model();
 	test_calibrate_and_compare();
+	test_zero_rate();
 	report_free(&rep);
 	report_free(&rep2);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", top);
