@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../lib/log.h"
@@ -65,9 +66,8 @@ int cmd_boot(int argc, char **argv)
 		};
 
 		for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
-			if (!access(inputs[i].path, R_OK))
+			if (!input_missing(inputs[i].opt, inputs[i].path, S_IFREG))
 				continue;
-			err_errno(errno, "%s %s", inputs[i].opt, inputs[i].path);
 			if (inputs[i].hint)
 				fprintf(stderr, "  (build it with: %s)\n", inputs[i].hint);
 			return EXIT_USAGE;

@@ -34,22 +34,6 @@
 
 static const int default_reps[WL_NPROFILES] = { 1, 3, 5 };
 
-/* 1, with the reason printed, when @path is not a readable @type (S_IFREG/S_IFDIR). */
-static int input_missing(const char *opt, const char *path, mode_t type)
-{
-	struct stat st;
-
-	if (stat(path, &st) || access(path, R_OK)) {
-		err_errno(errno, "%s %s", opt, path);
-		return 1;
-	}
-	if ((st.st_mode & S_IFMT) != type) {
-		err_msg("%s %s: not a %s", opt, path, type == S_IFDIR ? "directory" : "regular file");
-		return 1;
-	}
-	return 0;
-}
-
 static int load_workloads(struct run *r, const char *dir, const char *only)
 {
 	static char paths[MAX_WORKLOADS][4096];

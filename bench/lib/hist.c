@@ -51,7 +51,7 @@ long hist_bucket_high(int i)
 	return hist_bucket_low(i) + (group <= 1 ? 0 : (1L << (group - 1)) - 1);
 }
 
-static int valid(const struct hist *h)
+int hist_valid(const struct hist *h)
 {
 	return h && h->nbuckets >= 0 && (h->count || !h->nbuckets) && h->overflow >= 0;
 }
@@ -81,7 +81,7 @@ int hist_record(struct hist *h, long value, long count)
 {
 	int i;
 
-	if (!valid(h) || value < 0 || count < 0)
+	if (!hist_valid(h) || value < 0 || count < 0)
 		return -EINVAL;
 	h->limit = limit_of(h);
 	if (value >= h->limit) {
@@ -110,7 +110,7 @@ int hist_add(struct hist *dst, const struct hist *src)
 	long dlim, slim, cut = HIST_NO_LIMIT;
 	int i, keep;
 
-	if (!valid(dst) || !valid(src))
+	if (!hist_valid(dst) || !hist_valid(src))
 		return -EINVAL;
 	dlim = limit_of(dst);
 	slim = limit_of(src);
@@ -175,7 +175,7 @@ int hist_percentile(const struct hist *h, double q, double *value, int *censored
 	long total, rank, cum = 0;
 	int i;
 
-	if (!valid(h) || !(q > 0 && q <= 1) || !value)
+	if (!hist_valid(h) || !(q > 0 && q <= 1) || !value)
 		return -EINVAL;
 	total = hist_total(h);
 	if (!total)

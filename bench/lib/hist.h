@@ -32,6 +32,9 @@ struct hist {
 	long limit;		/* the recorder's limit, HIST_NO_LIMIT if none */
 };
 
+/* Whether @h is a histogram at all: counts allocated as nbuckets says. */
+int hist_valid(const struct hist *h);
+
 /* An empty histogram with no limit (also what a zeroed one becomes). */
 void hist_init(struct hist *h);
 void hist_free(struct hist *h);

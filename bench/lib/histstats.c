@@ -14,12 +14,6 @@
 
 #include "histstats.h"
 
-static int histstats_valid(const struct hist *h)
-{
-	return h && h->nbuckets >= 0 && (h->count || !h->nbuckets) &&
-	       h->overflow >= 0;
-}
-
 /* Smallest k with cum[k] >= target; cum rises, and cum[n - 1] >= target. */
 static int cum_search(const long *cum, int n, long target)
 {
@@ -62,7 +56,7 @@ int histstats_bootstrap_ci(const struct hist *h, double q, double level,
 	gsl_rng *rng;
 	double u;
 
-	if (!histstats_valid(h) || !(q > 0 && q <= 1) || !(level > 0 && level < 1) ||
+	if (!hist_valid(h) || !(q > 0 && q <= 1) || !(level > 0 && level < 1) ||
 	    iters < 1 || !lo || !hi)
 		return -EINVAL;
 	total = hist_total(h);
@@ -150,7 +144,7 @@ int histstats_bootstrap_reps_ci(const struct hist *reps, int n, double q,
 	shape.nbuckets = 0;
 	shape.limit = HIST_NO_LIMIT;
 	for (i = 0; i < n; i++) {
-		if (!histstats_valid(&reps[i]))
+		if (!hist_valid(&reps[i]))
 			return -EINVAL;
 		if (reps[i].nbuckets > shape.nbuckets)
 			shape.nbuckets = reps[i].nbuckets;

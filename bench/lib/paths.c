@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "log.h"
 #include "paths.h"
 
 void cache_dir(char *buf, size_t len)
@@ -147,4 +148,19 @@ int json_write_atomic(const char *path, const json_t *o, size_t flags)
 	ret = write_atomic(path, text, strlen(text));
 	free(text);
 	return ret;
+}
+
+int input_missing(const char *opt, const char *path, unsigned int type)
+{
+	struct stat st;
+
+	if (stat(path, &st) || access(path, R_OK)) {
+		err_errno(errno, "%s %s", opt, path);
+		return 1;
+	}
+	if ((st.st_mode & S_IFMT) != type) {
+		err_msg("%s %s: not a %s", opt, path, type == S_IFDIR ? "directory" : "regular file");
+		return 1;
+	}
+	return 0;
 }

@@ -20,5 +20,11 @@ int json_write_atomic(const char *path, const struct json_t *o, size_t flags);
 int have_program(const char *prog);
 /* Copy a file, keeping its mode bits. */
 int copy_file(const char *src, const char *dst);
+/*
+ * 1, with the reason printed against option @opt, when @path is not a
+ * readable @type (S_IFREG or S_IFDIR); 0 when it is. For a command's
+ * input files, checked before anything is created or booted.
+ */
+int input_missing(const char *opt, const char *path, unsigned int type);
 
 #endif
