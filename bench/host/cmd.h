@@ -33,8 +33,6 @@ int report_build(const char *dir, const char *calibration, int plots, int full);
  */
 int report_open(const char *dir, const char *calibration, struct report *r);
 int cmd_run(int argc, char **argv);
-/* The run directory cmd_run last used ("" before), for calibrate. */
-extern char cmd_run_dir[4096];
 int cmd_schema(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_list(int argc, char **argv);

@@ -46,7 +46,6 @@ int cmd_boot(int argc, char **argv)
 	struct job_result res;
 	int idx;
 
-	log_prog = "csbench boot";
 	idx = opts_parse("boot", "--kernel F --initrd F --image F --job F --out D [OPTIONS]",
 			 opts, argc, argv);
 	if (idx == -2)

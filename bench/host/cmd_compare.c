@@ -62,7 +62,6 @@ int cmd_compare(int argc, char **argv)
 	struct report *old_r, *new_r;
 	struct compare cmp;
 
-	log_prog = "csbench compare";
 	idx = opts_parse("compare", "[OPTIONS] OLD_RUN_DIR NEW_RUN_DIR", opts, argc, argv);
 	if (idx == -2)
 		return EXIT_OK;

@@ -24,7 +24,6 @@ int cmd_cotrace(int argc, char **argv)
 	struct cotrace_tenant tenants[1024];
 	int idx, i, bad = 0;
 
-	log_prog = "csbench cotrace";
 	idx = opts_parse("cotrace", "[--cpus N] TRACE...", opts, argc, argv);
 	if (idx == -2)
 		return EXIT_OK;

@@ -164,7 +164,6 @@ int cmd_history(int argc, char **argv)
 	int idx, n, i, nruns = 0, ret = EXIT_OK, total, seen;
 	FILE *f;
 
-	log_prog = "csbench history";
 	idx = opts_parse("history", "[OPTIONS] [RESULTS_DIR]", opts, argc, argv);
 	if (idx == -2)
 		return EXIT_OK;

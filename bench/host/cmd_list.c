@@ -9,14 +9,16 @@
 #include "../lib/log.h"
 #include "../lib/mode.h"
 #include "../lib/opts.h"
+#include "checkout.h"
 #include "cmd.h"
 #include "workload.h"
 
 int cmd_list(int argc, char **argv)
 {
-	const char *dir = "workloads";
+	char dir_buf[4096];
+	const char *dir = checkout_workload_dir(dir_buf, sizeof(dir_buf));
 	const struct opt opts[] = {
-		{ "workload-dir", OPT_STR, &dir, 0, 0, "DIR", "where the .wl files are" },
+		{ "workload-dir", OPT_STR, &dir, 0, 0, "DIR", "where the .wl files are (default: the checkout's workloads/)" },
 		{ NULL }
 	};
 	static struct workload w;
@@ -24,12 +26,15 @@ int cmd_list(int argc, char **argv)
 	char path[4096], err[512];
 	int idx, n, i, k, bad = 0;
 
-	log_prog = "csbench list";
 	idx = opts_parse("list", "[--workload-dir DIR]", opts, argc, argv);
 	if (idx == -2)
 		return EXIT_OK;
 	if (idx < 0)
 		return EXIT_USAGE;
+	if (idx < argc) {
+		err_msg("unexpected argument '%s' (csbench list takes only options)", argv[idx]);
+		return EXIT_USAGE;
+	}
 	n = scandir(dir, &names, NULL, alphasort);
 	if (n < 0) {
 		err_errno(errno, "--workload-dir %s", dir);

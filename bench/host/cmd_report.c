@@ -120,7 +120,6 @@ int cmd_report(int argc, char **argv)
 		{ NULL }
 	};
 
-	log_prog = "csbench report";
 	idx = opts_parse("report", "[OPTIONS] RUN_DIR", opts, argc, argv);
 	if (idx == -2)
 		return EXIT_OK;

@@ -25,7 +25,9 @@
 #include "adaptive.h"
 #include "cmd.h"
 #include "run_boots.h"
+#include "run_args.h"
 #include "run_dir.h"
+#include "run_manifest.h"
 #include "run_report.h"
 #include "workload.h"
 
@@ -112,113 +114,6 @@ static int load_workloads(struct run *r, const char *dir, const char *only)
 	return 0;
 }
 
-static void write_manifest(const struct run *r, const char *kernel,
-			   const char *image, const char *modes, int reps,
-			   const char *accel_why, enum accel accel, json_t *extra)
-{
-	char path[4096], line[512], kinfo[4096];
-	json_t *m = json_object(), *k = json_object(), *wl = json_array();
-	FILE *f;
-	int i;
-
-	snprintf(kinfo, sizeof(kinfo), "%s", kernel);
-	if (strrchr(kinfo, '/'))
-		strcpy(strrchr(kinfo, '/'), "/info");
-	f = fopen(kinfo, "r");
-	while (f && fgets(line, sizeof(line), f)) {
-		char *eq = strchr(line, '=');
-
-		if (!eq)
-			continue;
-		*eq = '\0';
-		eq[strcspn(eq + 1, "\n") + 1] = '\0';
-		json_object_set_new(k, line, json_string(eq + 1));
-	}
-	if (f)
-		fclose(f);
-	for (i = 0; i < r->nwl; i++)
-		json_array_append_new(wl, json_string(r->wl[i].name));
-	f = fopen("/proc/cpuinfo", "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (!strncmp(line, "model name", 10)) {
-			line[strcspn(line, "\n")] = '\0';
-			json_object_set_new(m, "host_cpu", json_string(strchr(line, ':') + 2));
-			break;
-		}
-	if (f)
-		fclose(f);
-	json_object_set_new(m, "schema", json_integer(1));
-	json_object_set_new(m, "csbench_version", json_string(CSBENCH_VERSION));
-	json_object_set_new(m, "host_cpus", json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
-	json_object_set_new(m, "guest_topology", json_string("1 socket x 2 cores x 2 threads, Skylake-Client"));
-	json_object_set_new(m, "kernel", k);
-	json_object_set_new(m, "kernel_image", json_string(kernel));
-	json_object_set_new(m, "root_image", json_string(image));
-	json_object_set_new(m, "accel", json_string(accel_name(accel)));
-	json_object_set_new(m, "accel_reason", json_string(accel_why));
-	json_object_set_new(m, "profile", json_string(wl_profile_name(r->profile)));
-	json_object_set_new(m, "modes", json_string(modes));
-	json_object_set_new(m, "reps", json_integer(reps));
-	json_object_set_new(m, "workloads", wl);
-	json_object_set_new(m, "cells", json_integer(r->ncells));
-	json_object_update(m, extra);
-	snprintf(path, sizeof(path), "%s/manifest.json", r->dir);
-	if (access(path, F_OK))
-		json_dump_file(m, path, JSON_INDENT(1) | JSON_SORT_KEYS);
-	json_decref(m);
-}
-
-/*
- * Keep the manifest's matrix size true when a run grew (adaptive blocks,
- * or the next block of an A/B session): reps and the expected cells.
- */
-static int update_manifest(const struct run *r, int reps, int may_shrink)
-{
-	char path[4200];
-	json_error_t jerr;
-	json_t *m;
-	int ret;
-
-	snprintf(path, sizeof(path), "%s/manifest.json", r->dir);
-	m = json_load_file(path, 0, &jerr);
-	if (!m)
-		return -1;
-	/*
-	 * Running an earlier block again (--dir with fewer --reps) shrinks
-	 * nothing; an adaptive run ends at the blocks it ran.
-	 */
-	if (json_integer_value(json_object_get(m, "reps")) > reps && !may_shrink)
-		reps = json_integer_value(json_object_get(m, "reps"));
-	json_object_set_new(m, "reps", json_integer(reps));
-	json_object_set_new(m, "cells", json_integer(r->ncells / r->reps_max * reps));
-	ret = json_write_atomic(path, m, JSON_INDENT(1) | JSON_SORT_KEYS);
-	json_decref(m);
-	return ret;
-}
-
-/* An existing run directory (--dir) must hold the same matrix. */
-static int same_matrix(const char *dir, const char *profile, const char *modes,
-		       const struct run *r)
-{
-	struct run_params p;
-	char err[512], names[2048] = "";
-	int i, used = 0;
-
-	if (run_dir_read_params(dir, &p, err, sizeof(err))) {
-		err_msg("--dir %s: %s", dir, err);
-		return 0;
-	}
-	for (i = 0; i < r->nwl; i++)
-		used += snprintf(names + used, sizeof(names) - used, "%s%s", i ? "," : "",
-				 r->wl[i].name);
-	if (strcmp(p.profile, profile) || strcmp(p.modes, modes) || strcmp(p.workloads, names)) {
-		err_msg("--dir %s holds another matrix (profile %s, modes %s, workloads %s)",
-			dir, p.profile, p.modes, p.workloads);
-		return 0;
-	}
-	return 1;
-}
-
 /*
  * Adaptive blocks: after the first @min_reps, one more block at a time
  * until adaptive_decide() stops it. Returns -1 when finished, else the
@@ -260,28 +155,11 @@ static int run_adaptive(struct run *r, const struct boot_opts *o, struct adaptiv
 			break;
 		r->rep_limit++;
 	}
-	if (adaptive_record(r->dir, st, stop, min_reps) || update_manifest(r, st->blocks, 1)) {
+	if (adaptive_record(r->dir, st, stop, min_reps) || run_manifest_update(r, st->blocks, 1)) {
 		err_msg("cannot record the adaptive outcome in %s/manifest.json", r->dir);
 		return EXIT_FAIL;
 	}
 	return -1;
-}
-
-/* What --resume takes from an adaptive run's manifest. */
-static void resume_adaptive(const char *dir, long *target, long *budget, long *min_reps)
-{
-	char path[4200];
-	json_t *m, *a;
-
-	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	m = json_load_file(path, 0, NULL);
-	a = json_object_get(m, "adaptive");
-	if (a) {
-		*target = json_number_value(json_object_get(a, "target_pct"));
-		*budget = json_number_value(json_object_get(a, "budget_min"));
-		*min_reps = json_integer_value(json_object_get(a, "min_blocks"));
-	}
-	json_decref(m);
 }
 
 static int has_mode(const int *modes, int n, int mode)
@@ -292,227 +170,192 @@ static int has_mode(const int *modes, int n, int mode)
 	return 0;
 }
 
-char cmd_run_dir[4096];
+/*
+ * A new directory of our own under @results: two runs started in the same
+ * second must not share one. mkdir() is atomic; a loser takes the next
+ * suffix.
+ */
+static int claim_run_dir(const char *results, const char *rev, time_t t0, char *dir,
+			 size_t len)
+{
+	char stamp[32];
+	int k;
+
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t0));
+	if (mkdirs(results, 0755)) {
+		err_errno(errno, "cannot create %s", results);
+		return EXIT_FAIL;
+	}
+	for (k = 1; k < 100; k++) {
+		if (k == 1)
+			snprintf(dir, len, "%s/%s-%s", results, stamp, rev);
+		else
+			snprintf(dir, len, "%s/%s-%s.%d", results, stamp, rev, k);
+		if (!mkdir(dir, 0755))
+			return 0;
+		if (errno != EEXIST) {
+			err_errno(errno, "cannot create %s", dir);
+			return EXIT_FAIL;
+		}
+	}
+	err_msg("%s: 99 runs already started in this second", results);
+	return EXIT_FAIL;
+}
+
+/* The matrix: workloads, modes and repetitions, expanded into r->cells. */
+static int expand_matrix(struct run *r, struct run_args *a)
+{
+	int modes[MODE_COUNT], nmodes;
+	char err[512];
+
+	r->profile = a->profile_id;
+	nmodes = mode_parse_list(a->modes, modes, err, sizeof(err));
+	if (nmodes < 0) {
+		err_msg("--modes: %s", err);
+		return EXIT_USAGE;
+	}
+	if (a->target && !(has_mode(modes, nmodes, MODE_CORESCHED) &&
+			   has_mode(modes, nmodes, MODE_SMT_OFF))) {
+		err_msg("--target needs the modes coresched and smt-off: it narrows their interval");
+		return EXIT_USAGE;
+	}
+	if (load_workloads(r, a->workload_dir, a->workloads))
+		return EXIT_USAGE;
+	if (!a->reps)
+		a->reps = a->target ? ADAPTIVE_MAX_REPS : default_reps[r->profile];
+	r->reps_max = a->reps;
+	r->rep_limit = a->reps;
+	r->nmodes = nmodes;
+	r->ncells = matrix_expand(r->wl_names, r->nwl, modes, nmodes, a->reps, r->cells,
+				  MAX_CELLS);
+	if (r->ncells < 0) {
+		err_msg("more than %d cells", MAX_CELLS);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The run directory: resumed, given (--dir) or new; with its cells/. */
+static int open_run_dir(struct run *r, const struct run_args *a, time_t t0, char *dir,
+			size_t len)
+{
+	char cells[4300];
+	int ret;
+
+	if (a->resume || a->dir) {
+		snprintf(dir, len, "%s", a->resume ?: a->dir);
+		if (a->dir && !access(dir, F_OK) &&
+		    !run_manifest_same_matrix(dir, a->profile, a->modes, r))
+			return EXIT_USAGE;
+	} else if ((ret = claim_run_dir(a->results, a->rev, t0, dir, len))) {
+		return ret;
+	}
+	r->dir = dir;
+	snprintf(cells, sizeof(cells), "%s/cells", dir);
+	if (mkdirs(cells, 0755)) {
+		err_errno(errno, "cannot create %s", cells);
+		return EXIT_FAIL;
+	}
+	return 0;
+}
+
+/* The manifest, with what an A/B session or an adaptive run adds. */
+static int start_manifest(const struct run *r, const struct run_args *a, enum accel accel,
+			  const char *why)
+{
+	json_t *extra = json_object();
+
+	if (a->ab_session)
+		json_object_set_new(extra, "ab", json_pack("{s:s,s:s}", "session", a->ab_session,
+							   "side", a->ab_side));
+	if (a->target)
+		json_object_set_new(extra, "adaptive", json_pack("{s:f,s:f,s:i}", "target_pct",
+			(double)a->target, "budget_min", (double)a->budget,
+			"min_blocks", (int)a->min_reps));
+	run_manifest_write(r, a->kernel, a->image, a->modes, a->reps, why, accel, extra);
+	json_decref(extra);
+	if (!a->target && run_manifest_update(r, a->reps, 0)) {
+		err_msg("cannot update %s/manifest.json", r->dir);
+		return EXIT_FAIL;
+	}
+	return 0;
+}
+
+int run_execute(struct run_args *a, char *dir, size_t len)
+{
+	static struct run r;
+	struct adaptive_state st = { 0 };
+	struct boot_opts bo;
+	int done, done_before, code, guest_failures = 0;
+	char cache[4096], why[512];
+	enum accel accel;
+	time_t t0 = time(NULL);
+
+	dir[0] = '\0';
+	if ((code = run_args_settle(a)))
+		return code;
+	if (a->resume)
+		run_manifest_adaptive(a->resume, &a->target, &a->budget, &a->min_reps);
+	memset(&r, 0, sizeof(r));
+	if ((code = expand_matrix(&r, a)) || (code = open_run_dir(&r, a, t0, dir, len)))
+		return code;
+	log_quiet = a->quiet;
+	cache_dir(cache, sizeof(cache));
+	if (accel_choose(a->accel, a->kernel, a->initrd, cache, &accel, why, sizeof(why))) {
+		err_msg("--accel %s: expected auto, tcg or kvm", a->accel);
+		return EXIT_USAGE;
+	}
+	/* After the probe: an interrupted probe must not be cached as "tcg". */
+	vm_catch_interrupts();
+	if ((code = start_manifest(&r, a, accel, why)))
+		return code;
+	if (a->resume && run_salvage_boots(&r))
+		return run_stop(&r, run_count_done(&r), "cannot store results", EXIT_FAIL);
+	done = done_before = run_count_done(&r);
+	info("run directory %s: %d cells (%d workloads x %d modes x %ld reps%s), %d done, %s",
+	     dir, r.ncells, r.nwl, r.nmodes, a->reps, a->target ? " at most" : "", done,
+	     accel_name(accel));
+
+	bo = (struct boot_opts){ .kernel = a->kernel, .initrd = a->initrd, .image = a->image,
+				 .bin = a->bin, .accel = accel, .accel_why = why,
+				 .min_free_mb = a->min_free_mb, .hang_after = a->hang_after,
+				 .boot_per_cell = a->boot_per_cell, .t0 = t0,
+				 .progress = a->quiet ? PROGRESS_NONE :
+					     !strcmp(a->progress, "json") ? PROGRESS_JSON :
+					     PROGRESS_TEXT };
+	st.target = a->target / 100.0;
+	st.budget_s = a->budget * 60.0;
+	code = a->target ? run_adaptive(&r, &bo, &st, a->min_reps, &done, done_before,
+					&guest_failures) :
+			   run_boots(&r, &bo, &done, done_before, &guest_failures);
+	if (code >= 0)
+		return code;
+	if (a->report ? report_build(dir, NULL, 1, 0) != EXIT_OK : run_report_table(dir, stdout))
+		return EXIT_FAIL;
+	if (vm_interrupted())
+		return EXIT_INTERRUPTED;
+	return guest_failures ? EXIT_GUEST : EXIT_OK;
+}
 
 int cmd_run(int argc, char **argv)
 {
-	const char *kernel = NULL, *initrd = NULL, *image = NULL, *bin = NULL;
-	const char *profile = "quick", *modes_arg = "smt-off,smt-on,coresched,coresched-prctl";
-	const char *only = NULL, *wl_dir = "workloads", *resume = NULL, *accel_arg = "auto";
-	const char *results = "results", *rev = "norev", *use_dir = NULL;
-	const char *progress = "text", *ab_session = NULL, *ab_side = NULL;
-	long reps = 0, min_free_mb = 256, hang_after = 0, target = 0, budget = 0, min_reps = 3;
-	int quiet = 0, boot_per_cell = 0, report = 0;
-	const struct opt opts[] = {
-		{ "profile", OPT_STR, &profile, 0, 0, "smoke|quick|full", "durations and default repetitions" },
-		{ "modes", OPT_STR, &modes_arg, 0, 0, "LIST", "comma-separated modes (default: all four)" },
-		{ "workloads", OPT_STR, &only, 0, 0, "LIST", "comma-separated workload names (default: all)" },
-		{ "reps", OPT_INT, &reps, 1, BLOCKS_MAX_REPS, "N",
-		  "repetitions (blocks); with --target the most it may take (default 40)" },
-		{ "target", OPT_INT, &target, 1, 1000, "PCT",
-		  "add blocks until every workload's coresched vs smt-off interval is within +-PCT%" },
-		{ "budget", OPT_INT, &budget, 1, 100000, "MIN",
-		  "with --target: start no block that would end after MIN minutes" },
-		{ "min-reps", OPT_INT, &min_reps, 2, BLOCKS_MAX_REPS, "N",
-		  "with --target: blocks before the first look (default 3)" },
-		{ "workload-dir", OPT_STR, &wl_dir, 0, 0, "DIR", "where the .wl files are" },
-		{ "resume", OPT_STR, &resume, 0, 0, "DIR",
-		  "finish an interrupted run; profile, modes, workloads and reps come from its manifest" },
-		{ "results", OPT_STR, &results, 0, 0, "DIR", "parent of new run directories" },
-		{ "dir", OPT_STR, &use_dir, 0, 0, "DIR",
-		  "this run directory (new, or one with the same matrix: runs what --reps adds)" },
-		{ "ab-session", OPT_STR, &ab_session, 0, 0, "ID", "A/B session this run is one side of" },
-		{ "ab-side", OPT_STR, &ab_side, 0, 0, "a|b", "which side (with --ab-session)" },
-		{ "rev", OPT_STR, &rev, 0, 0, "REV", "short source revision, for the run directory's name" },
-		{ "kernel", OPT_STR, &kernel, 0, 0, "FILE", "bzImage (make kernel-path)" },
-		{ "initrd", OPT_STR, &initrd, 0, 0, "FILE", "initramfs with csbench-init" },
-		{ "image", OPT_STR, &image, 0, 0, "FILE", "root image (make image-path)" },
-		{ "bin", OPT_STR, &bin, 0, 0, "DIR", "guest binaries with csbench-agent" },
-		{ "accel", OPT_STR, &accel_arg, 0, 0, "auto|tcg|kvm", "accelerator" },
-		{ "boot-per-cell", OPT_FLAG, &boot_per_cell, 0, 0, NULL,
-		  "a fresh boot for every cell (slower; no state carried over)" },
-		{ "min-free-mb", OPT_INT, &min_free_mb, 0, 1 << 20, "MIB",
-		  "free space the results need before each boot (default 256)" },
-		{ "hang-after", OPT_INT, &hang_after, 10, 86400, "SEC",
-		  "guest hung after this long without progress (default: longest cell + 5 min)" },
-		{ "progress", OPT_STR, &progress, 0, 0, "text|json", "progress lines as text or JSON" },
-		{ "quiet", OPT_FLAG, &quiet, 0, 0, NULL, "no progress lines" },
-		{ "report", OPT_FLAG, &report, 0, 0, NULL,
-		  "end with csbench report's verdicts instead of the raw means" },
-		{ NULL }
-	};
-	static struct run r;
-	static struct run_params resumed;
-	struct adaptive_state st = { 0 };
-	struct boot_opts bo = { 0 };
-	int modes[MODE_COUNT], nmodes, idx, done, code;
-	int guest_failures = 0, done_before;
-	char err[512], dir[4096], cache[4096], why[512], in[4300];
-	enum accel accel;
-	time_t t0 = time(NULL);
-	json_t *extra;
+	struct opt opts[RUN_NOPTS + 1];
+	struct run_args a;
+	char dir[4096];
+	int idx;
 
-	log_prog = "csbench run";
-	idx = opts_parse("run", "[OPTIONS] (see --help)", opts, argc, argv);
-	if (idx == -2)
+	run_args_init(&a);
+	run_args_opts(&a, opts);
+	idx = opts_parse("run", run_args_usage, opts, argc, argv);
+	if (idx == -2) {
+		run_args_help_defaults();
 		return EXIT_OK;
+	}
 	if (idx < 0)
 		return EXIT_USAGE;
 	if (idx < argc) {
 		err_msg("unexpected argument '%s' (csbench run takes only options)", argv[idx]);
 		return EXIT_USAGE;
 	}
-	log_quiet = quiet;
-	if (strcmp(progress, "text") && strcmp(progress, "json")) {
-		err_msg("--progress %s: expected text or json", progress);
-		return EXIT_USAGE;
-	}
-	if (!strcmp(progress, "json"))
-		quiet = 2;	/* run_report_progress: machine-readable */
-	if (resume && use_dir) {
-		err_msg("--resume and --dir: give one of them");
-		return EXIT_USAGE;
-	}
-	if (!ab_session != !ab_side || (ab_side && strcmp(ab_side, "a") && strcmp(ab_side, "b"))) {
-		err_msg("--ab-session ID and --ab-side a|b go together");
-		return EXIT_USAGE;
-	}
-	if (resume) {
-		/* The same matrix, or the cell names would not match. */
-		if (run_dir_read_params(resume, &resumed, err, sizeof(err))) {
-			err_msg("--resume %s: %s", resume, err);
-			return EXIT_USAGE;
-		}
-		profile = resumed.profile;
-		modes_arg = resumed.modes;
-		only = resumed.workloads;
-		reps = resumed.reps;
-		resume_adaptive(resume, &target, &budget, &min_reps);
-	}
-	if ((budget || min_reps != 3) && !target) {
-		err_msg("--budget and --min-reps go with --target");
-		return EXIT_USAGE;
-	}
-	r.profile = wl_profile_lookup(profile);
-	if (r.profile < 0) {
-		err_msg("--profile %s: expected smoke, quick or full", profile);
-		return EXIT_USAGE;
-	}
-	nmodes = mode_parse_list(modes_arg, modes, err, sizeof(err));
-	if (nmodes < 0) {
-		err_msg("--modes: %s", err);
-		return EXIT_USAGE;
-	}
-	if (target && !(has_mode(modes, nmodes, MODE_CORESCHED) &&
-			has_mode(modes, nmodes, MODE_SMT_OFF))) {
-		err_msg("--target needs the modes coresched and smt-off: it narrows their interval");
-		return EXIT_USAGE;
-	}
-	if (!kernel || !initrd || !image || !bin) {
-		err_msg("--kernel, --initrd, --image and --bin are required (make bench passes them)");
-		return EXIT_USAGE;
-	}
-	/*
-	 * Check them before a run directory exists or a boot is tried: a
-	 * missing kernel would otherwise fail every boot, and under
-	 * --accel auto be taken for a KVM that does not work.
-	 */
-	if (input_missing("--kernel", kernel, S_IFREG) || input_missing("--initrd", initrd, S_IFREG) ||
-	    input_missing("--image", image, S_IFREG) || input_missing("--bin", bin, S_IFDIR))
-		return EXIT_USAGE;
-	if (load_workloads(&r, wl_dir, only))
-		return EXIT_USAGE;
-	if (!reps)
-		reps = target ? ADAPTIVE_MAX_REPS : default_reps[r.profile];
-	r.reps_max = reps;
-	r.rep_limit = reps;
-	r.ncells = matrix_expand(r.wl_names, r.nwl, modes, nmodes, reps, r.cells, MAX_CELLS);
-	if (r.ncells < 0) {
-		err_msg("more than %d cells", MAX_CELLS);
-		return EXIT_USAGE;
-	}
-	if (resume || use_dir) {
-		snprintf(dir, sizeof(dir), "%s", resume ?: use_dir);
-		if (use_dir && !access(dir, F_OK) && !same_matrix(dir, profile, modes_arg, &r))
-			return EXIT_USAGE;
-	} else {
-		char stamp[32];
-		int k;
-
-		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t0));
-		/*
-		 * Claim a directory of our own: two runs started in the same
-		 * second must not share one. mkdir() is atomic; a loser takes
-		 * the next suffix.
-		 */
-		if (mkdirs(results, 0755)) {
-			err_errno(errno, "cannot create %s", results);
-			return EXIT_FAIL;
-		}
-		for (k = 1; k < 100; k++) {
-			if (k == 1)
-				snprintf(dir, sizeof(dir), "%s/%s-%s", results, stamp, rev);
-			else
-				snprintf(dir, sizeof(dir), "%s/%s-%s.%d", results, stamp, rev, k);
-			if (!mkdir(dir, 0755))
-				break;
-			if (errno != EEXIST) {
-				err_errno(errno, "cannot create %s", dir);
-				return EXIT_FAIL;
-			}
-		}
-		if (k == 100) {
-			err_msg("%s: 99 runs already started in this second", results);
-			return EXIT_FAIL;
-		}
-	}
-	r.dir = dir;
-	snprintf(cmd_run_dir, sizeof(cmd_run_dir), "%s", dir);
-	snprintf(in, sizeof(in), "%s/cells", dir);
-	if (mkdirs(in, 0755)) {
-		err_errno(errno, "cannot create %s", in);
-		return EXIT_FAIL;
-	}
-	cache_dir(cache, sizeof(cache));
-	if (accel_choose(accel_arg, kernel, initrd, cache, &accel, why, sizeof(why))) {
-		err_msg("--accel %s: expected auto, tcg or kvm", accel_arg);
-		return EXIT_USAGE;
-	}
-	/* After the probe: an interrupted probe must not be cached as "tcg". */
-	vm_catch_interrupts();
-	extra = json_object();
-	if (ab_session)
-		json_object_set_new(extra, "ab", json_pack("{s:s,s:s}", "session", ab_session,
-							   "side", ab_side));
-	if (target)
-		json_object_set_new(extra, "adaptive", json_pack("{s:f,s:f,s:i}", "target_pct",
-			(double)target, "budget_min", (double)budget, "min_blocks", (int)min_reps));
-	write_manifest(&r, kernel, image, modes_arg, reps, why, accel, extra);
-	json_decref(extra);
-	if (!target && update_manifest(&r, reps, 0)) {
-		err_msg("cannot update %s/manifest.json", dir);
-		return EXIT_FAIL;
-	}
-	if (resume && run_salvage_boots(&r))
-		return run_stop(&r, run_count_done(&r), "cannot store results", EXIT_FAIL);
-	done = done_before = run_count_done(&r);
-	info("run directory %s: %d cells (%d workloads x %d modes x %ld reps%s), %d done, %s",
-	     dir, r.ncells, r.nwl, nmodes, reps, target ? " at most" : "", done,
-	     accel_name(accel));
-
-	bo = (struct boot_opts){ .kernel = kernel, .initrd = initrd, .image = image,
-				 .bin = bin, .accel = accel, .accel_why = why,
-				 .min_free_mb = min_free_mb, .hang_after = hang_after,
-				 .boot_per_cell = boot_per_cell, .quiet = quiet, .t0 = t0 };
-	st.target = target / 100.0;
-	st.budget_s = budget * 60.0;
-	code = target ? run_adaptive(&r, &bo, &st, min_reps, &done, done_before, &guest_failures) :
-			run_boots(&r, &bo, &done, done_before, &guest_failures);
-	if (code >= 0)
-		return code;
-	if (report ? report_build(dir, NULL, 1, 0) != EXIT_OK : run_report_table(dir, stdout))
-		return EXIT_FAIL;
-	if (vm_interrupted())
-		return EXIT_INTERRUPTED;
-	return guest_failures ? EXIT_GUEST : EXIT_OK;
+	return run_execute(&a, dir, sizeof(dir));
 }

@@ -15,7 +15,7 @@ int cmd_schema(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (argc > 1) {
-		err_msg("schema: unexpected argument '%s'", argv[1]);
+		err_msg("unexpected argument '%s'", argv[1]);
 		return EXIT_USAGE;
 	}
 	cell_schema_print(stdout);

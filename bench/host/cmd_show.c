@@ -19,7 +19,7 @@ static int one_dir(const char *cmd, int argc, char **argv)
 	if (idx == -2)
 		return -2;
 	if (idx < 0 || idx != argc - 1) {
-		err_msg("%s: expected one run directory", cmd);
+		err_msg("expected one run directory (csbench %s RUN_DIR)", cmd);
 		return -1;
 	}
 	return idx;

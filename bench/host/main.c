@@ -52,8 +52,14 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
+		if (!strcmp(argv[1], commands[i].name)) {
+			/* Every message of the command says which one it is, once. */
+			static char prog[32];
+
+			snprintf(prog, sizeof(prog), "csbench %s", commands[i].name);
+			log_prog = prog;
 			return commands[i].run(argc - 1, argv + 1);
+		}
 	err_msg("unknown command '%s'", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;

@@ -99,7 +99,7 @@ struct collector {
 	int *done;
 	int done_before;	/* finished before this invocation */
 	time_t t0;
-	int quiet;
+	enum progress progress;
 	int n;
 	char share[4200];
 	int last_poll;
@@ -131,7 +131,7 @@ static int collect_finished(void *arg)
 					    col->r->ncells / col->r->reps_max * col->r->rep_limit,
 					    col->done_before,
 					    difftime(time(NULL), col->t0),
-					    col->quiet);
+					    col->progress);
 		}
 	}
 	return 0;
@@ -222,7 +222,7 @@ int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_befo
 		struct job_result res;
 		struct collector col = { .r = r, .pending = pending, .done = done,
 					 .done_before = done_before, .t0 = o->t0,
-					 .quiet = o->quiet };
+					 .progress = o->progress };
 		char joblog[4300];
 		int n, timeout, i, longest = 0;
 

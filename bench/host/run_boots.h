@@ -12,6 +12,7 @@
 
 #include "accel.h"
 #include "matrix.h"
+#include "run_report.h"
 #include "workload.h"
 
 #define MAX_WORKLOADS	32
@@ -27,6 +28,7 @@ struct run {
 	int profile;
 	struct cell cells[MAX_CELLS];
 	int ncells;
+	int nmodes;
 	int reps_max;		/* repetitions in the matrix */
 	int rep_limit;		/* boot only cells of repetitions below this */
 };
@@ -37,7 +39,7 @@ struct boot_opts {
 	const char *accel_why;
 	long min_free_mb, hang_after;
 	int boot_per_cell;
-	int quiet;
+	enum progress progress;
 	time_t t0;
 };
 

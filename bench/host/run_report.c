@@ -28,7 +28,7 @@ struct row {
 };
 
 void run_report_progress(const char *dir, const char *id, int done, int total,
-			 int done_before, double elapsed_s, int quiet)
+			 int done_before, double elapsed_s, enum progress how)
 {
 	char path[4096];
 	json_t *c, *m0;
@@ -36,11 +36,11 @@ void run_report_progress(const char *dir, const char *id, int done, int total,
 	int ran = done - done_before;
 	double eta = ran > 0 ? elapsed_s / ran * (total - done) : 0;
 
-	if (quiet == 1)
+	if (how == PROGRESS_NONE)
 		return;
 	snprintf(path, sizeof(path), "%s/cells/%s.json", dir, id);
 	c = json_load_file(path, 0, NULL);
-	if (quiet == 2) {
+	if (how == PROGRESS_JSON) {
 		json_t *line = json_pack("{s:i,s:i,s:s,s:O,s:f,s:f}", "done", done,
 					 "total", total, "cell", id, "status",
 					 json_object_get(c, "status") ?: json_null(),

@@ -5,13 +5,14 @@
 
 #include <stdio.h>
 
+enum progress { PROGRESS_TEXT, PROGRESS_JSON, PROGRESS_NONE };
+
 /*
- * One line on stderr for a finished cell: "[k/n] id: ..., elapsed, ETA";
- * @quiet 1 prints nothing, 2 prints the same as one JSON object.
+ * One line on stderr for a finished cell: "[k/n] id: ..., elapsed, ETA",
+ * or the same as one JSON object, or nothing, as @how says.
  */
 void run_report_progress(const char *dir, const char *id, int done, int total,
-			 int done_before,
-			 double elapsed_s, int quiet);
+			 int done_before, double elapsed_s, enum progress how);
 /*
  * The raw mean of every metric per workload and mode, as a Markdown table
  * on @out, from the JSON files in DIR/cells. Returns 0, or -1 if there

@@ -37,14 +37,14 @@ int mode_has_cookies(enum csb_mode m)
 	return m == MODE_CORESCHED || m == MODE_CORESCHED_PRCTL;
 }
 
-static void valid_list(char *buf, size_t len)
+void mode_list_all(char *buf, size_t len, const char *sep)
 {
 	size_t used = 0;
 	int i;
 
 	buf[0] = '\0';
 	for (i = 0; i < MODE_COUNT && used < len; i++)
-		used += snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+		used += snprintf(buf + used, len - used, "%s%s", i ? sep : "",
 				 modes[i].name);
 }
 
@@ -54,7 +54,7 @@ int mode_parse_list(const char *list, int *out, char *err, size_t errlen)
 	const char *p = list, *end;
 	int n = 0, m, i;
 
-	valid_list(valid, sizeof(valid));
+	mode_list_all(valid, sizeof(valid), ", ");
 	if (!*list) {
 		snprintf(err, errlen, "empty mode list (valid: %s)", valid);
 		return -1;

@@ -31,6 +31,8 @@ int mode_lookup(const char *name);
 /* Does the mode give tenants cookies? */
 int mode_has_cookies(enum csb_mode m);
 
+/* Every mode's name, in table order, joined by @sep. */
+void mode_list_all(char *buf, size_t len, const char *sep);
 /*
  * Parse a comma-separated list ("smt-on,coresched") into @out (capacity
  * MODE_COUNT), in the order given, without repeats. Returns the count, or

@@ -54,8 +54,8 @@ int opts_parse(const char *cmd, const char *usage, const struct opt *opts,
 			return -2;
 		}
 		if (c == '?') {
-			err_msg("%s: unknown option or missing value: %s (see csbench %s --help)",
-				cmd, argv[optind - 1], cmd);
+			err_msg("unknown option or missing value: %s (see csbench %s --help)",
+				argv[optind - 1], cmd);
 			return -1;
 		}
 		o = &opts[idx];
@@ -69,7 +69,7 @@ int opts_parse(const char *cmd, const char *usage, const struct opt *opts,
 		case OPT_INT:
 			ret = parse_long(optarg, o->min, o->max, &v);
 			if (ret) {
-				err_msg("%s: --%s %s: %s", cmd, o->name, optarg,
+				err_msg("--%s %s: %s", o->name, optarg,
 					ret == -ERANGE ? "out of range" :
 					"not a whole number");
 				if (ret == -ERANGE)

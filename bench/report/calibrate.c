@@ -140,8 +140,11 @@ int calibrate_write(const char *run_dir, const char *mode, const char *out_dir,
 		snprintf(err, errlen, "unknown mode '%s'", mode);
 		goto fail;
 	}
-	if (report_load(run_dir, &r, err, errlen))
-		goto fail;
+	if (report_load(run_dir, &r, err, errlen)) {
+		json_decref(rows);
+		json_decref(wls);
+		return -2;
+	}
 	for (i = 0; i < r.nrows; i++) {
 		const struct report_row *row = &r.rows[i];
 		int cnt = row->m[m].n < CALIBRATE_MAX_N ? row->m[m].n : CALIBRATE_MAX_N;

@@ -42,7 +42,8 @@ void calibrate_default_path(const char *run_dir, const char *profile,
  * to @path as JSON (schema 2: profile, accel, mode, run, rows[], workloads[],
  * overall_band); an empty @path becomes calibration-PROFILE-ACCEL.json in
  * @out_dir, or beside the run when @out_dir is NULL, and is returned in
- * @path. Returns the number of rows, or -1 with @err set.
+ * @path. Returns the number of rows, or -1 with @err set (-2 when RUN_DIR
+ * is not a run directory it can read).
  */
 int calibrate_write(const char *run_dir, const char *mode, const char *out_dir,
 		    char *path, size_t pathlen, char *err, size_t errlen);

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../lib/log.h"
+#include "../lib/mode.h"
+#include "../lib/paths.h"
+#include "checkout.h"
+#include "cmd.h"
+#include "run_args.h"
+#include "run_boots.h"
+#include "run_dir.h"
+#include "workload.h"
+
+const char run_args_usage[] = "[OPTIONS] (see --help)";
+
+void run_args_init(struct run_args *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->accel = "auto";
+	a->results = "results";
+	a->rev = "norev";
+	a->progress = "text";
+	a->min_free_mb = 256;
+	a->min_reps = 3;
+}
+
+int run_args_opts(struct run_args *a, struct opt *opts)
+{
+	const struct opt table[] = {
+		{ "profile", OPT_STR, &a->profile, 0, 0, "smoke|quick|full",
+		  "durations and default repetitions (default quick)" },
+		{ "modes", OPT_STR, &a->modes, 0, 0, "LIST", "comma-separated modes (default: all)" },
+		{ "workloads", OPT_STR, &a->workloads, 0, 0, "LIST",
+		  "comma-separated workload names (default: all)" },
+		{ "reps", OPT_INT, &a->reps, 1, BLOCKS_MAX_REPS, "N",
+		  "repetitions (blocks); with --target the most it may take (default 40)" },
+		{ "target", OPT_INT, &a->target, 1, 1000, "PCT",
+		  "add blocks until every workload's coresched vs smt-off interval is within +-PCT%" },
+		{ "budget", OPT_INT, &a->budget, 1, 100000, "MIN",
+		  "with --target: start no block that would end after MIN minutes" },
+		{ "min-reps", OPT_INT, &a->min_reps, 2, BLOCKS_MAX_REPS, "N",
+		  "with --target: blocks before the first look (default 3)" },
+		{ "workload-dir", OPT_STR, &a->workload_dir, 0, 0, "DIR",
+		  "where the .wl files are (default: the checkout's workloads/)" },
+		{ "resume", OPT_STR, &a->resume, 0, 0, "DIR",
+		  "finish an interrupted run; profile, modes, workloads and reps come from its manifest" },
+		{ "results", OPT_STR, &a->results, 0, 0, "DIR",
+		  "parent of new run directories (default ./results)" },
+		{ "dir", OPT_STR, &a->dir, 0, 0, "DIR",
+		  "this run directory (new, or one with the same matrix: runs what --reps adds)" },
+		{ "ab-session", OPT_STR, &a->ab_session, 0, 0, "ID", "A/B session this run is one side of" },
+		{ "ab-side", OPT_STR, &a->ab_side, 0, 0, "a|b", "which side (with --ab-session)" },
+		{ "rev", OPT_STR, &a->rev, 0, 0, "REV", "short source revision, for the run directory's name" },
+		{ "kernel", OPT_STR, &a->kernel, 0, 0, "FILE",
+		  "bzImage (default: the cached build, as make kernel-path)" },
+		{ "initrd", OPT_STR, &a->initrd, 0, 0, "FILE",
+		  "initramfs with csbench-init (default: build/initramfs.cpio)" },
+		{ "image", OPT_STR, &a->image, 0, 0, "FILE",
+		  "root image (default: the cached one, as make image-path)" },
+		{ "bin", OPT_STR, &a->bin, 0, 0, "DIR",
+		  "guest binaries with csbench-agent (default: build/guest)" },
+		{ "accel", OPT_STR, &a->accel, 0, 0, "auto|tcg|kvm", "accelerator (default auto)" },
+		{ "boot-per-cell", OPT_FLAG, &a->boot_per_cell, 0, 0, NULL,
+		  "a fresh boot for every cell (slower; no state carried over)" },
+		{ "min-free-mb", OPT_INT, &a->min_free_mb, 0, 1 << 20, "MIB",
+		  "free space the results need before each boot (default 256)" },
+		{ "hang-after", OPT_INT, &a->hang_after, 10, 86400, "SEC",
+		  "guest hung after this long without progress (default: longest cell + 5 min)" },
+		{ "progress", OPT_STR, &a->progress, 0, 0, "text|json",
+		  "progress lines as text or JSON (default text)" },
+		{ "quiet", OPT_FLAG, &a->quiet, 0, 0, NULL, "no progress lines" },
+		{ "report", OPT_FLAG, &a->report, 0, 0, NULL,
+		  "end with csbench report's verdicts instead of the raw means" },
+		{ NULL }
+	};
+	_Static_assert(sizeof(table) / sizeof(table[0]) == RUN_NOPTS + 1,
+		       "RUN_NOPTS is the size of run's option table");
+
+	memcpy(opts, table, sizeof(table));
+	return RUN_NOPTS;
+}
+
+void run_args_help_defaults(void)
+{
+	printf("\nWithout --kernel, --image, --initrd, --bin and --workload-dir, csbench\n"
+	       "takes them from the checkout it was built in (the build cache,\n"
+	       "building what is missing as make bench does).\n");
+}
+
+/* The path a build script prints last on stdout (it builds on a miss). */
+static int script_path(const char *root, const char *script, char *out, size_t len)
+{
+	char cmd[PATH_MAX + 64], line[PATH_MAX];
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "'%s/scripts/%s'", root, script);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	out[0] = '\0';
+	while (fgets(line, sizeof(line), p)) {
+		line[strcspn(line, "\n")] = '\0';
+		snprintf(out, len, "%s", line);
+	}
+	status = pclose(p);
+	return status || !out[0] ? -1 : 0;
+}
+
+/* Fill the inputs nobody gave from the checkout; the message says how. */
+static int default_inputs(struct run_args *a)
+{
+	char root[PATH_MAX], dir[PATH_MAX];
+
+	if (a->kernel && a->image && a->initrd && a->bin && a->workload_dir)
+		return 0;
+	if (checkout_root(root, sizeof(root))) {
+		err_msg("--kernel, --initrd, --image, --bin and --workload-dir have no default: "
+			"this csbench was not run from the checkout it was built in");
+		return EXIT_USAGE;
+	}
+	if (!a->workload_dir) {
+		snprintf(a->default_wl_dir, sizeof(a->default_wl_dir), "%s/workloads", root);
+		a->workload_dir = a->default_wl_dir;
+	}
+	if (!a->initrd) {
+		snprintf(a->default_initrd, sizeof(a->default_initrd), "%s/build/initramfs.cpio", root);
+		a->initrd = a->default_initrd;
+	}
+	if (!a->bin) {
+		snprintf(a->default_bin, sizeof(a->default_bin), "%s/build/guest", root);
+		a->bin = a->default_bin;
+	}
+	if (!a->kernel) {
+		info("no --kernel: taking %s/scripts/kernel-build.sh's (builds it if not cached)", root);
+		if (script_path(root, "kernel-build.sh", dir, sizeof(dir))) {
+			err_msg("no --kernel, and %s/scripts/kernel-build.sh failed", root);
+			return EXIT_FAIL;
+		}
+		snprintf(a->default_kernel, sizeof(a->default_kernel), "%s/bzImage", dir);
+		a->kernel = a->default_kernel;
+	}
+	if (!a->image) {
+		if (script_path(root, "image-build.sh", a->default_image, sizeof(a->default_image))) {
+			err_msg("no --image, and %s/scripts/image-build.sh failed", root);
+			return EXIT_FAIL;
+		}
+		a->image = a->default_image;
+	}
+	return 0;
+}
+
+/*
+ * --resume runs the matrix in the manifest; an option typed with it that
+ * says otherwise is refused rather than ignored.
+ */
+static int take_resumed_matrix(struct run_args *a)
+{
+	static struct run_params p;
+	char err[512];
+
+	if (run_dir_read_params(a->resume, &p, err, sizeof(err))) {
+		err_msg("--resume %s: %s", a->resume, err);
+		return EXIT_USAGE;
+	}
+#define SAME_STR(opt, field)						\
+	if (a->field && strcmp(a->field, p.field)) {			\
+		err_msg("--resume %s: it runs --%s %s (from its manifest), not %s", \
+			a->resume, opt, p.field, a->field);		\
+		return EXIT_USAGE;					\
+	}
+	SAME_STR("profile", profile)
+	SAME_STR("modes", modes)
+	SAME_STR("workloads", workloads)
+#undef SAME_STR
+	if (a->reps && a->reps != p.reps) {
+		err_msg("--resume %s: it runs --reps %ld (from its manifest), not %ld "
+			"(use --dir %s --reps %ld to add repetitions)",
+			a->resume, p.reps, a->reps, a->resume, a->reps);
+		return EXIT_USAGE;
+	}
+	a->profile = p.profile;
+	a->modes = p.modes;
+	a->workloads = p.workloads;
+	a->reps = p.reps;
+	return 0;
+}
+
+int run_args_settle(struct run_args *a)
+{
+	static char all_modes[256];
+	int ret;
+
+	if (strcmp(a->progress, "text") && strcmp(a->progress, "json")) {
+		err_msg("--progress %s: expected text or json", a->progress);
+		return EXIT_USAGE;
+	}
+	if (a->resume && a->dir) {
+		err_msg("--resume and --dir: give one of them");
+		return EXIT_USAGE;
+	}
+	if (!a->ab_session != !a->ab_side ||
+	    (a->ab_side && strcmp(a->ab_side, "a") && strcmp(a->ab_side, "b"))) {
+		err_msg("--ab-session ID and --ab-side a|b go together");
+		return EXIT_USAGE;
+	}
+	if (a->resume && (ret = take_resumed_matrix(a)))
+		return ret;
+	if (!a->profile)
+		a->profile = "quick";
+	if (!a->modes) {
+		mode_list_all(all_modes, sizeof(all_modes), ",");
+		a->modes = all_modes;
+	}
+	a->profile_id = wl_profile_lookup(a->profile);
+	if (a->profile_id < 0) {
+		err_msg("--profile %s: expected smoke, quick or full", a->profile);
+		return EXIT_USAGE;
+	}
+	if ((a->budget || a->min_reps != 3) && !a->target) {
+		err_msg("--budget and --min-reps go with --target");
+		return EXIT_USAGE;
+	}
+	if ((ret = default_inputs(a)))
+		return ret;
+	/*
+	 * Check them before a run directory exists or a boot is tried: a
+	 * missing kernel would otherwise fail every boot, and under
+	 * --accel auto be taken for a KVM that does not work.
+	 */
+	if (input_missing("--kernel", a->kernel, S_IFREG) ||
+	    input_missing("--initrd", a->initrd, S_IFREG) ||
+	    input_missing("--image", a->image, S_IFREG) ||
+	    input_missing("--bin", a->bin, S_IFDIR) ||
+	    input_missing("--workload-dir", a->workload_dir, S_IFDIR))
+		return EXIT_USAGE;
+	return 0;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * csbench run's options: one struct, one option table (shared with
+ * csbench calibrate, which passes run options through), and the step that
+ * settles them: what --resume takes from the manifest, the defaults found
+ * through the checkout csbench was built in, and the checks made before a
+ * run directory exists or a guest boots.
+ */
+#ifndef CSBENCH_RUN_ARGS_H
+#define CSBENCH_RUN_ARGS_H
+
+#include <stddef.h>
+
+#include "../lib/opts.h"
+
+struct run_args {
+	/* NULL until given or settled: that tells --resume what was typed. */
+	const char *profile, *modes, *workloads;
+	long reps;
+	const char *kernel, *initrd, *image, *bin, *workload_dir;
+	const char *resume, *dir, *results, *rev, *accel, *progress;
+	const char *ab_session, *ab_side;
+	long min_free_mb, hang_after, target, budget, min_reps;
+	int quiet, boot_per_cell, report;
+	/* Filled by run_args_settle() */
+	int profile_id;
+	char default_kernel[4096], default_image[4096];
+	char default_initrd[4096], default_bin[4096], default_wl_dir[4096];
+};
+
+#define RUN_NOPTS	25	/* entries run_args_opts() writes, without the end */
+
+/* Defaults for what nobody typed (profile, modes... stay NULL). */
+void run_args_init(struct run_args *a);
+/*
+ * Write run's option table for @a into @opts (at least RUN_NOPTS + 1
+ * entries, NULL-terminated). Returns the number of entries written.
+ */
+int run_args_opts(struct run_args *a, struct opt *opts);
+/* The usage line and the defaults --help cannot show per option. */
+extern const char run_args_usage[];
+void run_args_help_defaults(void);
+/*
+ * Check @a, take a resumed run's matrix from its manifest (refusing a
+ * typed option that disagrees with it), and fill every default. Returns
+ * 0, or an EXIT_* code with the message printed.
+ */
+int run_args_settle(struct run_args *a);
+/*
+ * csbench run with @a (settled here): the run directory goes to @dir
+ * ("" when none was opened). Returns an EXIT_* code. In cmd_run.c.
+ */
+int run_execute(struct run_args *a, char *dir, size_t len);
+
+#endif
