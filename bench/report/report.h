@@ -140,6 +140,7 @@ struct report {
 	/* Cells. */
 	int cells, ok;
 	int nblocks;			/* highest block id (repetition) of an ok cell */
+	unsigned int modes_seen;	/* 1 << mode for every mode with an ok cell */
 	char failed[REPORT_MAX_FAILED][160];	/* "id: status: error" */
 	int nfailed;
 	struct report_row rows[REPORT_MAX_ROWS];

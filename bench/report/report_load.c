@@ -316,6 +316,7 @@ static int load_cell(struct report *r, json_t *c, const char *file, char *err,
 	}
 	r->ok++;
 	r->nblocks = block > r->nblocks ? block : r->nblocks;
+	r->modes_seen |= 1u << mode;
 	w = find_workload(r, wl);
 	if (w < 0) {
 		snprintf(err, errlen, "more than %d workloads", REPORT_MAX_WORKLOADS);
@@ -347,6 +348,100 @@ static int load_cell(struct report *r, json_t *c, const char *file, char *err,
 	return 0;
 }
 
+/* The accelerator every boot.info of the run names, or NULL (none, or mixed). */
+static const char *boots_accel(const char *dir, char *acc, size_t len, int *mixed)
+{
+	char path[4400], line[256];
+	struct dirent **names;
+	int n, i, k;
+
+	acc[0] = '\0';
+	*mixed = 0;
+	snprintf(path, sizeof(path), "%s/boots", dir);
+	n = scandir(path, &names, NULL, alphasort);
+	for (i = -1; i < n; i++) {
+		FILE *f;
+
+		if (i < 0)
+			snprintf(path, sizeof(path), "%s/boot.info", dir);
+		else
+			snprintf(path, sizeof(path), "%s/boots/%s/boot.info", dir, names[i]->d_name);
+		f = fopen(path, "r");
+		while (f && fgets(line, sizeof(line), f)) {
+			if (strncmp(line, "accel=", 6))
+				continue;
+			line[strcspn(line, "\n")] = '\0';
+			if (acc[0] && strcmp(acc, line + 6))
+				*mixed = 1;
+			snprintf(acc, len, "%s", line + 6);
+		}
+		if (f)
+			fclose(f);
+	}
+	for (k = 0; k < n; k++)
+		free(names[k]);
+	if (n >= 0)
+		free(names);
+	return acc[0] ? acc : NULL;
+}
+
+/* 1 if the comma-separated @list (a manifest's "modes") holds @word. */
+static int list_has(const char *list, const char *word)
+{
+	size_t len = strlen(word);
+	const char *p = list;
+
+	while ((p = strstr(p, word))) {
+		if ((p == list || p[-1] == ',') && (p[len] == ',' || !p[len]))
+			return 1;
+		p += len;
+	}
+	return 0;
+}
+
+/*
+ * A manifest copied from another run would put its profile, accelerator
+ * and repetitions over these cells' numbers: check what the cells and the
+ * boots themselves say. 0, or -1 with the first disagreement in @err.
+ */
+static int manifest_matches_cells(json_t *m, const struct report *r, char *err,
+				  size_t errlen)
+{
+	json_t *wls = json_object_get(m, "workloads"), *v;
+	const char *modes = json_string_value(json_object_get(m, "modes")) ?: "";
+	char acc[32];
+	int w, k, mixed, found;
+	size_t i;
+
+	if (r->nblocks > r->reps) {
+		snprintf(err, errlen, "it says %d repetitions, the cells go to r%d", r->reps,
+			 r->nblocks);
+		return -1;
+	}
+	for (k = 0; k < MODE_COUNT; k++)
+		if ((r->modes_seen & 1u << k) && !list_has(modes, mode_name(k))) {
+			snprintf(err, errlen, "it lists the modes %s, a cell ran %s", modes,
+				 mode_name(k));
+			return -1;
+		}
+	for (w = 0; w < r->nwl; w++) {
+		found = 0;
+		json_array_foreach(wls, i, v)
+			found |= !strcmp(json_string_value(v) ?: "", r->wl[w].name);
+		if (!found) {
+			snprintf(err, errlen, "its workloads do not include %s, which has cells",
+				 r->wl[w].name);
+			return -1;
+		}
+	}
+	if (boots_accel(r->dir, acc, sizeof(acc), &mixed) && (mixed || strcmp(acc, r->accel))) {
+		snprintf(err, errlen, "it says accelerator %s, the boots' boot.info %s", r->accel,
+			 mixed ? "names more than one" : acc);
+		return -1;
+	}
+	return 0;
+}
+
 int report_load(const char *dir, struct report *r, char *err, size_t errlen)
 {
 	char path[4200], why[256];
@@ -369,13 +464,13 @@ int report_load(const char *dir, struct report *r, char *err, size_t errlen)
 		return -1;
 	}
 	load_manifest(r, m);
-	json_decref(m);
 	load_pinning(r);
 
 	snprintf(path, sizeof(path), "%s/cells", dir);
 	n = scandir(path, &names, NULL, alphasort);
 	if (n < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		json_decref(m);
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
@@ -405,6 +500,12 @@ next:
 		snprintf(err, errlen, "%s/cells: no cells", dir);
 		ret = -1;
 	}
+	if (!ret && manifest_matches_cells(m, r, why, sizeof(why))) {
+		snprintf(err, errlen, "%s/manifest.json does not describe these cells: %s "
+			 "(a manifest from another run?)", dir, why);
+		ret = -1;
+	}
+	json_decref(m);
 	return ret;
 }
 

@@ -1,0 +1,62 @@
+#!/bin/sh
+# What a new user met first and what gave a wrong answer without a word:
+# a report over a manifest from another run, --resume ignoring a typed
+# option, doubled or wrong message prefixes, arguments silently ignored,
+# defaults that only worked from inside the checkout.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/tap.sh"
+cs=$top/build/csbench
+ref=$top/results/$(cat "$top/results/REFERENCE")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# A manifest copied from a smoke run under KVM over the reference's cells.
+cp -r "$ref" "$tmp/run"
+sed -e 's/"reps": [0-9]*/"reps": 1/' "$ref/manifest.json" >"$tmp/run/manifest.json"
+"$cs" report "$tmp/run" --no-plots >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "report over a manifest with fewer repetitions than the cells: exit 2 (got $code)" \
+	[ $code -eq 2 ]
+tap_grep "and says which" "does not describe these cells: it says 1 repetitions" "$tmp/err"
+sed -e 's/"accel": "tcg"/"accel": "kvm"/' "$ref/manifest.json" >"$tmp/run/manifest.json"
+"$cs" report "$tmp/run" --no-plots >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "a manifest saying kvm over TCG boots: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "and names both" "it says accelerator kvm, the boots' boot.info tcg" "$tmp/err"
+sed -e 's/"smt-off,/"/' "$ref/manifest.json" >"$tmp/run/manifest.json"
+"$cs" report "$tmp/run" --no-plots >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "a manifest without a mode the cells ran: exit 2 (got $code)" [ $code -eq 2 ]
+cp "$ref/manifest.json" "$tmp/run/manifest.json"
+"$cs" report "$tmp/run" --no-plots >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "the run's own manifest: exit 0, options after the directory (got $code)" [ $code -eq 0 ]
+
+"$cs" run --resume "$tmp/run" --profile full >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "--resume with a --profile the manifest does not have: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "and says what it runs" "it runs --profile quick (from its manifest), not full" "$tmp/err"
+
+"$cs" run --reps 0 >/dev/null 2>"$tmp/err"
+tap_grep "one prefix per message" "^csbench run: error: --reps 0: out of range" "$tmp/err"
+"$cs" calibrate --mode nope >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "calibrate --mode nope: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "blamed on calibrate's --mode" "^csbench calibrate: error: --mode nope" "$tmp/err"
+"$cs" calibrate --from "$tmp/nope" >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "calibrate --from a missing directory: exit 2 (got $code)" [ $code -eq 2 ]
+"$cs" show >/dev/null 2>"$tmp/err"
+tap_grep "show without a directory: one prefix" "^csbench show: error: expected one run" "$tmp/err"
+"$cs" list foo >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "list foo: refused, exit 2 (got $code)" [ $code -eq 2 ]
+
+(cd "$tmp" && "$cs" list) >"$tmp/out" 2>"$tmp/err"
+code=$?
+tap_ok "list from outside the checkout: exit 0 (got $code)" [ $code -eq 0 ]
+tap_grep "with the checkout's workloads" "^workloads ($top/workloads)" "$tmp/out"
+"$cs" run --help >"$tmp/out" 2>&1
+tap_grep "run --help says where the inputs come from" "checkout it was built in" "$tmp/out"
+tap_done
