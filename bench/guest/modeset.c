@@ -23,7 +23,7 @@
 
 int mode_prepare(enum csb_mode m, char *err, size_t len)
 {
-	const char *want = m == MODE_SMT_OFF ? "off" : "on";
+	const char *want = mode_smt(m) == SMT_ON ? "on" : "off";
 	char now[32] = "";
 	int ret;
 
@@ -47,7 +47,7 @@ int mode_prepare(enum csb_mode m, char *err, size_t len)
 
 int mode_check_topology(enum csb_mode m, char *err, size_t len)
 {
-	const int off = m == MODE_SMT_OFF;
+	const int off = mode_smt(m) == SMT_OFF;
 	static const struct {
 		const char *path, *want_on, *want_off;
 	} checks[] = {
@@ -88,9 +88,9 @@ int tenant_cgroup_setup(const char *tenant, enum csb_mode m, char *err,
 		return -1;
 	}
 	snprintf(file, sizeof(file), "%s/cpu.tag", dir);
-	ret = write_str_once(file, m == MODE_CORESCHED ? "1" : "0");
+	ret = write_str_once(file, mode_cookie(m) == COOKIE_CGROUP_TAG ? "1" : "0");
 	/* Without the patch series there is no cpu.tag: fine unless needed. */
-	if (ret && (m == MODE_CORESCHED || ret != -ENOENT)) {
+	if (ret && (mode_cookie(m) == COOKIE_CGROUP_TAG || ret != -ENOENT)) {
 		snprintf(err, len, "cannot write %s: %s", file, strerror(-ret));
 		return -1;
 	}
@@ -126,7 +126,7 @@ pid_t tenant_spawn(const char *tenant, enum csb_mode m, pid_t share_from,
 	snprintf(pid, sizeof(pid), "%d", (int)getpid());
 	if (write_str_once(procs, pid))
 		_exit(120);
-	if (m == MODE_CORESCHED_PRCTL && share_from) {
+	if (mode_cookie(m) == COOKIE_PRCTL && share_from) {
 		unsigned long long c = 0;
 		int tries;
 
@@ -139,7 +139,7 @@ pid_t tenant_spawn(const char *tenant, enum csb_mode m, pid_t share_from,
 		}
 		if (!c || prctl(PR_SCHED_CORE, PR_SCHED_CORE_SHARE_FROM, share_from, 0, 0))
 			_exit(121);
-	} else if (m == MODE_CORESCHED_PRCTL &&
+	} else if (mode_cookie(m) == COOKIE_PRCTL &&
 		   prctl(PR_SCHED_CORE, PR_SCHED_CORE_CREATE, 0, 0, 0)) {
 		_exit(121);
 	}

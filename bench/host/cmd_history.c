@@ -39,25 +39,32 @@ static int is_run(const char *parent, const char *name)
 
 static void write_history(struct report **runs, int n, FILE *out)
 {
-	char g[3][96];
+	char g[96];
 	int i, k, w;
 
 	fprintf(out, "# csbench history\n\nOne line per run, oldest first; gains are "
 		"block means over workloads (the report's overall line), + is better "
-		"for coresched, [95%% CI]. "
+		"for the first mode named, [95%% CI]. "
 		"Compare runs of the same profile and accelerator only.\n\n"
-		"| run | series | kernel | profile | accel | cells ok | coresched vs smt-off | "
-		"coresched vs smt-on | coresched vs coresched-prctl |\n"
-		"|---|---|---|---|---|---:|---|---|---|\n");
+		"| run | series | kernel | profile | accel | cells ok |");
+	for (k = 0; k < CMP_COUNT; k++)
+		fprintf(out, " %s |", report_cmps[k].label);
+	fprintf(out, "\n|---|---|---|---|---|---:|");
+	for (k = 0; k < CMP_COUNT; k++)
+		fprintf(out, "---|");
+	fputc('\n', out);
 	for (i = 0; i < n; i++) {
 		const struct report *r = runs[i];
 
-		for (k = 0; k < 3; k++)
-			report_fmt_gain(&r->overall[k], g[k], sizeof(g[k]));
-		fprintf(out, "| [%s](%s/report.md) | %s | %s | %s | %s | %d/%d%s | %s | %s | %s |\n",
+		fprintf(out, "| [%s](%s/report.md) | %s | %s | %s | %s | %d/%d%s |",
 			r->run, r->run, r->revision, r->kernel_key, r->profile, r->accel, r->ok,
 			r->expected_cells ?: r->cells,
-			r->cells < r->expected_cells ? " (incomplete)" : "", g[0], g[1], g[2]);
+			r->cells < r->expected_cells ? " (incomplete)" : "");
+		for (k = 0; k < CMP_COUNT; k++) {
+			report_fmt_gain(&r->overall[k], g, sizeof(g));
+			fprintf(out, " %s |", g);
+		}
+		fputc('\n', out);
 	}
 	fprintf(out, "\n## coresched vs smt-off per workload\n\n| workload |");
 	for (i = 0; i < n; i++)
@@ -74,8 +81,8 @@ static void write_history(struct report **runs, int n, FILE *out)
 		for (i = 0; i < n; i++) {
 			k = report_find_workload(runs[i], name);
 			if (k >= 0)
-				report_fmt_gain(&runs[i]->wl[k].verdict[CMP_CS_OFF], g[0], sizeof(g[0]));
-			fprintf(out, " %s |", k >= 0 ? g[0] : "-");
+				report_fmt_gain(&runs[i]->wl[k].verdict[CMP_CS_OFF], g, sizeof(g));
+			fprintf(out, " %s |", k >= 0 ? g : "-");
 		}
 		fputc('\n', out);
 	}

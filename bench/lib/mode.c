@@ -5,9 +5,13 @@
 #include "mode.h"
 
 static const struct {
-	const char *name, *desc;
+	const char *name, *desc, *colour;
+	enum mode_smt smt;
+	enum mode_cookie cookie;
 } modes[] = {
-#define X(id, name, desc) [MODE_##id] = { name, desc },
+#define X(id, name_, smt_, cookie_, colour_, desc_)			\
+	[MODE_##id] = { .name = name_, .desc = desc_, .colour = colour_,	\
+			.smt = smt_, .cookie = cookie_ },
 	CSB_MODES(X)
 #undef X
 };
@@ -34,7 +38,27 @@ int mode_lookup(const char *name)
 
 int mode_has_cookies(enum csb_mode m)
 {
-	return m == MODE_CORESCHED || m == MODE_CORESCHED_PRCTL;
+	return mode_cookie(m) != COOKIE_NONE;
+}
+
+enum mode_smt mode_smt(enum csb_mode m)
+{
+	return m < MODE_COUNT ? modes[m].smt : SMT_ON;
+}
+
+enum mode_cookie mode_cookie(enum csb_mode m)
+{
+	return m < MODE_COUNT ? modes[m].cookie : COOKIE_NONE;
+}
+
+const char *mode_colour(enum csb_mode m)
+{
+	return m < MODE_COUNT ? modes[m].colour : "#000000";
+}
+
+int mode_online_cpus(enum csb_mode m)
+{
+	return mode_smt(m) == SMT_ON ? GUEST_CPUS_SMT_ON : GUEST_CPUS_SMT_OFF;
 }
 
 void mode_list_all(char *buf, size_t len, const char *sep)

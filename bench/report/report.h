@@ -30,14 +30,14 @@
 
 /* The comparisons every report makes, as "a vs b" (ratio a / b). */
 #define REPORT_CMPS(X)							\
-	X(CS_OFF, MODE_CORESCHED, MODE_SMT_OFF, "coresched vs smt-off")	\
-	X(CS_ON, MODE_CORESCHED, MODE_SMT_ON, "coresched vs smt-on")	\
+	X(CS_OFF, MODE_CORESCHED, MODE_SMT_OFF, "coresched vs smt-off", "#1f77b4") \
+	X(CS_ON, MODE_CORESCHED, MODE_SMT_ON, "coresched vs smt-on", "#ff7f0e") \
 	X(CS_PRCTL, MODE_CORESCHED, MODE_CORESCHED_PRCTL,		\
-	  "coresched vs coresched-prctl")				\
-	X(ON_OFF, MODE_SMT_ON, MODE_SMT_OFF, "smt-on vs smt-off")
+	  "coresched vs coresched-prctl", "#9467bd")			\
+	X(ON_OFF, MODE_SMT_ON, MODE_SMT_OFF, "smt-on vs smt-off", "#d62728")
 
 enum report_cmp {
-#define X(id, a, b, label) CMP_##id,
+#define X(id, a, b, label, colour) CMP_##id,
 	REPORT_CMPS(X)
 #undef X
 	CMP_COUNT
@@ -46,6 +46,7 @@ enum report_cmp {
 struct report_cmp_def {
 	enum csb_mode a, b;
 	const char *label;
+	const char *colour;	/* the comparison's colour in every plot */
 };
 extern const struct report_cmp_def report_cmps[CMP_COUNT];
 

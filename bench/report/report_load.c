@@ -17,7 +17,7 @@
 #include "report.h"
 
 const struct report_cmp_def report_cmps[CMP_COUNT] = {
-#define X(id, ma, mb, text) [CMP_##id] = { .a = ma, .b = mb, .label = text },
+#define X(id, ma, mb, text, col) [CMP_##id] = { .a = ma, .b = mb, .label = text, .colour = col },
 	REPORT_CMPS(X)
 #undef X
 };
@@ -227,7 +227,7 @@ static void add_extra(struct mode_extra *x, json_t *c, int mode, int block)
 	json_t *co = json_object_get(c, "corun");
 	json_t *measured = json_object_get(c, "measured_s"), *util = json_object_get(c, "cpu_util");
 	json_t *one = json_object_get(co, "one_busy_s"), *both = json_object_get(co, "both_busy_s");
-	int cpus = mode == MODE_SMT_OFF ? 2 : 4;
+	int cpus = mode_online_cpus(mode);
 
 	x->cells++;
 	if (json_number_value(measured) > 0) {
@@ -402,13 +402,14 @@ static int list_has(const char *list, const char *word)
 /*
  * A manifest copied from another run would put its profile, accelerator
  * and repetitions over these cells' numbers: check what the cells and the
- * boots themselves say. 0, or -1 with the first disagreement in @err.
+ * boots themselves say (what the manifest leaves out is not checked). 0,
+ * or -1 with the first disagreement in @err.
  */
 static int manifest_matches_cells(json_t *m, const struct report *r, char *err,
 				  size_t errlen)
 {
 	json_t *wls = json_object_get(m, "workloads"), *v;
-	const char *modes = json_string_value(json_object_get(m, "modes")) ?: "";
+	const char *modes = json_string_value(json_object_get(m, "modes"));
 	char acc[32];
 	int w, k, mixed, found;
 	size_t i;
@@ -419,12 +420,12 @@ static int manifest_matches_cells(json_t *m, const struct report *r, char *err,
 		return -1;
 	}
 	for (k = 0; k < MODE_COUNT; k++)
-		if ((r->modes_seen & 1u << k) && !list_has(modes, mode_name(k))) {
+		if (modes && (r->modes_seen & 1u << k) && !list_has(modes, mode_name(k))) {
 			snprintf(err, errlen, "it lists the modes %s, a cell ran %s", modes,
 				 mode_name(k));
 			return -1;
 		}
-	for (w = 0; w < r->nwl; w++) {
+	for (w = 0; wls && w < r->nwl; w++) {
 		found = 0;
 		json_array_foreach(wls, i, v)
 			found |= !strcmp(json_string_value(v) ?: "", r->wl[w].name);

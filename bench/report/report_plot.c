@@ -24,20 +24,6 @@
 #define CLUSTER_WIDTH	0.8	/* of the 1.0 between two clusters' centres */
 #define ROTATE_TICS	6	/* more clusters than this: slanted labels */
 
-/* A mode is the same colour in every plot, so plots read side by side. */
-static const char *const mode_colour[MODE_COUNT] = {
-	[MODE_SMT_OFF] = "#7f7f7f",
-	[MODE_SMT_ON] = "#d62728",
-	[MODE_CORESCHED] = "#1f77b4",
-	[MODE_CORESCHED_PRCTL] = "#2ca02c",
-};
-
-static const char *const cmp_colour[CMP_COUNT] = {
-	[CMP_CS_OFF] = "#1f77b4",
-	[CMP_CS_ON] = "#ff7f0e",
-	[CMP_CS_PRCTL] = "#9467bd",
-	[CMP_ON_OFF] = "#d62728",
-};
 
 /* A mode or comparison added without a colour still plots, in black. */
 static const char *colour(const char *c)
@@ -187,7 +173,7 @@ int plot_gains(const struct report *r, int wl, const char *stem,
 		gains_block(r, k, slot, nshown, dat);
 		gp_clause(gp, slot, stem);
 		fprintf(gp, "using 1:2:3:4:5 with boxerrorbars lc rgb '%s' title ",
-			colour(cmp_colour[k]));
+			colour(report_cmps[k].colour));
 		gp_str(gp, report_cmps[k].label);
 		slot++;
 	}
@@ -342,7 +328,7 @@ int plot_latency(const struct report *r, int wl, const char *stem,
 			write_survival(dat, &row->m[m].hist);
 			gp_clause(gp, index++, stem);
 			fprintf(gp, "using 1:2 with steps lw 1.5 lc rgb '%s' dt %d title ",
-				colour(mode_colour[m]), t % 5 + 1);
+				colour(mode_colour(m)), t % 5 + 1);
 			latency_key(row, m, ntenants, gp);
 		}
 	}
@@ -476,7 +462,7 @@ int plot_metrics(const struct report *r, int wl, const char *stem,
 		metrics_block(r, name, m, slot, nmodes, dat);
 		gp_clause(gp, slot++, stem);
 		fprintf(gp, "using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lw 1.5 lc rgb '%s' title ",
-			colour(mode_colour[m]));
+			colour(mode_colour(m)));
 		gp_str(gp, mode_name(m));
 	}
 	fputc('\n', gp);

@@ -28,14 +28,15 @@ static void put(const char *run, const char *name, const char *text)
 	write_atomic(path, text, strlen(text));
 }
 
-static void make_run(const char *run, int cells)
+/* A manifest for @cells cells in @reps blocks (report checks the blocks). */
+static void make_run(const char *run, int cells, int reps)
 {
 	char path[512], text[256];
 
 	snprintf(path, sizeof(path), "%s/%s/cells", top, run);
 	mkdirs(path, 0755);
-	snprintf(text, sizeof(text), "{\"profile\": \"quick\", \"accel\": \"tcg\", \"reps\": 3,"
-		 " \"cells\": %d, \"kernel\": {\"revision\": \"v1\"}}", cells);
+	snprintf(text, sizeof(text), "{\"profile\": \"quick\", \"accel\": \"tcg\", \"reps\": %d,"
+		 " \"cells\": %d, \"kernel\": {\"revision\": \"v1\"}}", reps, cells);
 	put(run, "manifest.json", text);
 }
 
@@ -113,7 +114,7 @@ static void test_means_and_verdicts(void)
 	const struct report_row *rate, *time;
 	int k;
 
-	make_run("a", 12);
+	make_run("a", 12, 3);
 	for (k = 0; k < 3; k++) {
 		cell("a", "smt-off", k + 1, off[k], 1000 / off[k], 0, 1, 0);
 		cell("a", "smt-on", k + 1, on[k], 1000 / on[k], 0, 0.5, 0.5);
@@ -209,7 +210,7 @@ static void test_failed_and_percentiles(void)
 	const struct report_row *p50, *max;
 	int k;
 
-	make_run("b", 9);
+	make_run("b", 9, 3);
 	for (k = 1; k <= 3; k++) {
 		lat_cell("b", "smt-off", k, 10, 1000, 0);
 		lat_cell("b", "coresched", k, 40, 1000, 0);
@@ -251,7 +252,7 @@ static void test_censored_blocks(void)
 	const struct report_row *p50;
 	int k;
 
-	make_run("d", 10);
+	make_run("d", 10, 5);
 	for (k = 1; k <= 4; k++) {
 		lat_cell("d", "smt-off", k, 10, 1000, 0);
 		lat_cell("d", "coresched", k, 40, 1000, 0);
@@ -315,7 +316,7 @@ static void test_calibrate_and_compare(void)
 	 * A/B session: paired, it regresses; as an unrelated run, the drift
 	 * between its blocks (100, 130, 80) hides the change.
 	 */
-	make_run("c", 12);
+	make_run("c", 12, 3);
 	for (k = 0; k < 3; k++) {
 		const double off[] = { 100, 130, 80 }, jit[] = { 1.01, 0.99, 1.0 };
 
@@ -369,7 +370,7 @@ static void test_zero_rate(void)
 	size_t len = 0;
 	FILE *f;
 
-	make_run("zero", 2);
+	make_run("zero", 2, 3);
 	cell("zero", "smt-on", 1, 0, 1, 0, 1, 1);
 	cell("zero", "smt-on", 2, 10, 1, 0, 1, 1);
 	if (load("zero", &rep2))
