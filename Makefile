@@ -34,12 +34,13 @@ UNIT_SRC := $(wildcard tests/unit/t[0-9]*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(UNIT_SRC))
 UNIT_SH := $(wildcard tests/unit/t[0-9]*.sh)
 
-# The guest agent: static, with its own copies of the parser, extractors
-# and trace analysis (jansson's static library from libjansson-dev).
+# The guest agent: static, built from bench/guest and the parts of
+# bench/lib both sides share (jansson's static library from libjansson-dev).
 AGENT_SRC := bench/guest/agent.c bench/guest/modeset.c bench/guest/trace_util.c \
-	bench/host/workload.c bench/host/extract.c bench/lib/cotrace.c \
+	bench/lib/workload.c bench/lib/extract.c bench/lib/cotrace.c \
 	bench/lib/mode.c bench/lib/strnum.c bench/lib/fileio.c \
-	bench/lib/hist.c bench/lib/hist_json.c bench/lib/cell_schema.c
+	bench/lib/hist.c bench/lib/hist_json.c bench/lib/cell_schema.c \
+	bench/lib/paths.c bench/lib/log.c
 $(B)/guest/csbench-agent: $(AGENT_SRC) $(wildcard bench/guest/*.h bench/host/*.h bench/lib/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(AGENT_SRC) -ljansson -lm
@@ -129,7 +130,7 @@ FUZZ_CC := clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
 FUZZ_CORPUS := tests/fuzz/corpus-workload
 
-$(B)/fuzz/workload_fuzz: tests/fuzz/workload_fuzz.c bench/host/workload.c bench/lib/strnum.c | $(DEPS_STAMP)
+$(B)/fuzz/workload_fuzz: tests/fuzz/workload_fuzz.c bench/lib/workload.c bench/lib/strnum.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
 
@@ -169,7 +170,7 @@ image-path: $(DEPS_STAMP)
 	@scripts/image-build.sh
 
 # ---- tests ----------------------------------------------------------------
-unit-test: $(UNIT_BIN) $(B)/csbench
+unit-test: $(UNIT_BIN) $(B)/csbench $(B)/guest/csbench-agent
 	@dups=$$(ls tests/unit | sed -n 's/^t\([0-9]*\)-.*/\1/p' | sort | uniq -d); \
 	if [ -n "$$dups" ]; then echo "unit-test: duplicate test numbers: $$dups" >&2; exit 1; fi
 	@scripts/run-tap.sh $(UNIT_BIN) $(UNIT_SH)

@@ -23,8 +23,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../host/extract.h"
-#include "../host/workload.h"
+#include "../lib/extract.h"
+#include "../lib/paths.h"
+#include "../lib/workload.h"
 #include "../lib/cotrace.h"
 #include "../lib/fileio.h"
 #include "../lib/cell_schema.h"
@@ -413,27 +414,16 @@ static void run_cell(struct cell_run *c)
 
 static int write_result(struct cell_run *c)
 {
-	char path[512], tmp[520];
+	char path[512];
+	int ret;
 
 	if (!json_object_get(c->result, CK(STATUS)))
 		json_object_set_new(c->result, CK(STATUS), json_string("ok"));
-	FILE *f;
-	int bad;
-
 	snprintf(path, sizeof(path), "%s/%s.json", c->out_dir, c->id);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f) {
-		printf("cell %s: cannot write %s: %s\n", c->id, tmp, strerror(errno));
-		return -1;
-	}
 	/* Only this file needs to be on the host before it gets its name. */
-	bad = json_dumpf(c->result, f, JSON_INDENT(1) | JSON_SORT_KEYS) ||
-	      fflush(f) || fsync(fileno(f));
-	bad |= fclose(f) != 0;
-	if (bad || rename(tmp, path)) {
-		printf("cell %s: cannot write %s: %s\n", c->id, path, strerror(errno));
-		unlink(tmp);
+	ret = json_write_atomic(path, c->result, JSON_INDENT(1) | JSON_SORT_KEYS);
+	if (ret) {
+		printf("cell %s: cannot write %s: %s\n", c->id, path, strerror(-ret));
 		return -1;
 	}
 	return 0;
@@ -444,7 +434,7 @@ int main(int argc, char **argv)
 	static struct cell_run c;
 	char line[1024], id[128], mode[32], wl[128], path[512], err[512];
 	FILE *cells;
-	int lineno = 0, bad = 0;
+	int lineno = 0, bad = 0, stored;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc != 4) {
@@ -490,8 +480,8 @@ int main(int argc, char **argv)
 			fail_cell(&c, "error", err);
 		else
 			run_cell(&c);
-		bad = write_result(&c);
-		if (!bad)
+		stored = !write_result(&c);
+		if (stored)
 			printf("cell %s: done (%s)\n", id,
 			       json_string_value(json_object_get(c.result, CK(STATUS))));
 		json_decref(c.result);
@@ -501,8 +491,10 @@ int main(int argc, char **argv)
 		 * A result that cannot be stored (the host's disk is full) would
 		 * be lost with every cell after it: stop, the host says why.
 		 */
-		if (bad)
+		if (!stored) {
+			bad++;
 			break;
+		}
 	}
 	fclose(cells);
 	return bad ? 1 : 0;

@@ -11,7 +11,7 @@
 #include "../lib/opts.h"
 #include "checkout.h"
 #include "cmd.h"
-#include "workload.h"
+#include "../lib/workload.h"
 
 int cmd_list(int argc, char **argv)
 {

@@ -29,7 +29,7 @@
 #include "run_dir.h"
 #include "run_manifest.h"
 #include "run_report.h"
-#include "workload.h"
+#include "../lib/workload.h"
 
 #define ADAPTIVE_MAX_REPS	40	/* --target without --reps */
 #define BOOT_ALLOWANCE_S	20	/* a boot to csbench-init and back, TCG */

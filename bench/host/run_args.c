@@ -15,7 +15,7 @@
 #include "run_args.h"
 #include "run_boots.h"
 #include "run_dir.h"
-#include "workload.h"
+#include "../lib/workload.h"
 
 const char run_args_usage[] = "[OPTIONS] (see --help)";
 

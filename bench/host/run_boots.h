@@ -13,7 +13,7 @@
 #include "accel.h"
 #include "matrix.h"
 #include "run_report.h"
-#include "workload.h"
+#include "../lib/workload.h"
 
 #define MAX_WORKLOADS	32
 #define MAX_CELLS	4096

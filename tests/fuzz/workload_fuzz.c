@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../bench/host/workload.h"
+#include "../../bench/lib/workload.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

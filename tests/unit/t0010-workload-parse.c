@@ -5,7 +5,7 @@
  */
 #include <dirent.h>
 
-#include "../../bench/host/workload.h"
+#include "../../bench/lib/workload.h"
 #include "../tap.h"
 
 #ifndef WORKLOADS

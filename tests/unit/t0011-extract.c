@@ -5,7 +5,7 @@
  */
 #include <math.h>
 
-#include "../../bench/host/extract.h"
+#include "../../bench/lib/extract.h"
 #include "../../bench/lib/fileio.h"
 #include "../tap.h"
 

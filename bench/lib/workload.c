@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../lib/strnum.h"
+#include "strnum.h"
 #include "workload.h"
 
 #define LINE_MAX_LEN	1024

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/strnum.h"
+#include "strnum.h"
 #include "extract.h"
 
 static int fail(char *err, size_t len, const char *fmt, const char *a)

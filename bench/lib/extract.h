@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "../lib/hist.h"
+#include "hist.h"
 #include "workload.h"
 
 /* cyclictest -h takes at most this many buckets (its own limit is 1e6). */
