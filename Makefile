@@ -14,6 +14,9 @@ export FLAVOR ?= bench
 export PATCHSET ?= $(CURDIR)/patchset
 
 B := build
+# Packages installed (scripts/deps.sh). Defined before any rule names it:
+# a rule's prerequisites are expanded when make reads the rule.
+DEPS_STAMP := $(B)/.deps-ok
 # Real guest tool output and traces (copied from the project's shared fixtures).
 FIXTURES ?= $(CURDIR)/tests/fixtures/guest-tool-output
 CC := gcc
@@ -21,9 +24,9 @@ CC := gcc
 # fires on every fixed-size path buffer.
 CFLAGS ?= -O2 -g
 CFLAGS += -Wall -Wextra -Wno-format-truncation -std=gnu11 -D_GNU_SOURCE \
-	-DCSBENCH_VERSION=\"$(shell cat VERSION)\"
+	-DCSBENCH_VERSION=\"$(shell cat VERSION)\" $(SANITIZE)
 HOST_LIBS := -ljansson -lgsl -lgslcblas -lm
-GUEST_CFLAGS := $(CFLAGS) -static
+GUEST_CFLAGS = $(filter-out $(SANITIZE),$(CFLAGS)) -static
 
 LIB_SRC := $(wildcard bench/lib/*.c)
 HOST_SRC := $(wildcard bench/host/*.c bench/report/*.c)
@@ -54,10 +57,9 @@ GUEST_UTIL_SRC := tests/guest/guest_util.c bench/guest/trace_util.c bench/lib/co
 GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h \
 	bench/guest/modeset.h bench/guest/trace_util.h bench/lib/mode.h
 
-DEPS_STAMP := $(B)/.deps-ok
 
 .PHONY: help deps kernel image kernel-path image-path boot-test bench ab ab-planted \
-	check unit-test kernel-test kernel-test-debug bisect-build mutant-test fuzz bench-smoke \
+	check unit-test sanitize-test kernel-test kernel-test-debug bisect-build mutant-test fuzz bench-smoke \
 	fuzz-regress bench-faults calibrate report clean all
 
 help:
@@ -170,17 +172,31 @@ image-path: $(DEPS_STAMP)
 	@scripts/image-build.sh
 
 # ---- tests ----------------------------------------------------------------
-unit-test: $(UNIT_BIN) $(B)/csbench $(B)/guest/csbench-agent
+# The shell tests find csbench in $CSBENCH_BUILD; the agent is a static
+# guest binary and always comes from build/.
+unit-test: $(UNIT_BIN) $(B)/csbench build/guest/csbench-agent
 	@dups=$$(ls tests/unit | sed -n 's/^t\([0-9]*\)-.*/\1/p' | sort | uniq -d); \
 	if [ -n "$$dups" ]; then echo "unit-test: duplicate test numbers: $$dups" >&2; exit 1; fi
-	@scripts/run-tap.sh $(UNIT_BIN) $(UNIT_SH)
+	@CSBENCH_BUILD=$(CURDIR)/$(B) scripts/run-tap.sh $(UNIT_BIN) $(UNIT_SH)
+
+# The host tool and the unit tests again under AddressSanitizer and
+# UBSan (leaks included), in $(B)/san; any report fails the test it is in.
+SAN_FLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+sanitize-test: build/guest/csbench-agent
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+		$(MAKE) --no-print-directory B=$(B)/san DEPS_STAMP=$(DEPS_STAMP) \
+		SANITIZE="$(SAN_FLAGS)" unit-test
+
+# $(call guest_inputs,FLAVOR): a recipe's prologue setting $k to the FLAVOR
+# kernel's cache entry and $i to the root image, building what is missing.
+guest_inputs = k=$$(FLAVOR=$(or $(1),$(FLAVOR)) scripts/kernel-build.sh) && \
+	i=$$(scripts/image-build.sh)
 
 # $(call guest_job,NAME,JOB,FLAVOR): boot the FLAVOR kernel, run JOB in the
 # guest, keep everything under $(B)/NAME and the TAP output in $(B)/NAME.tap.
 # The TAP summary decides, and so does csbench's exit code (a guest crash).
 define guest_job
-	@k=$$(FLAVOR=$(3) scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
-	rm -rf $(B)/$(1) && \
+	@$(call guest_inputs,$(3)) && rm -rf $(B)/$(1) && \
 	$(B)/csbench boot --kernel $$k/bzImage --initrd $(B)/initramfs.cpio \
 		--image $$i --job $(2) --bin $(B)/guest \
 		--out $(B)/$(1) --timeout 1800 --show-log >$(B)/$(1).tap; \
@@ -202,14 +218,14 @@ kernel-test: $(GUEST_READY)
 kernel-test-debug: $(GUEST_READY)
 	$(call guest_job,kernel-test-debug,tests/guest/kernel-tests.sh,debug)
 
-check: unit-test fuzz-regress boot-test kernel-test kernel-test-debug bench-smoke \
+check: unit-test sanitize-test fuzz-regress boot-test kernel-test kernel-test-debug bench-smoke \
 	bench-faults
 
 # ---- the benchmark ----------------------------------------------------------
 # $(call bench_run,PROFILE,EXTRA-ARGS): csbench run with the cached kernel
 # and image; prints the run directory's name last.
 define bench_run
-	@k=$$(scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
+	@$(call guest_inputs) && \
 	$(B)/csbench run --profile $(1) $(2) --rev $$(git rev-parse --short HEAD 2>/dev/null || echo norev) \
 		--kernel $$k/bzImage --initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest
 endef
@@ -241,7 +257,7 @@ bench-smoke: $(GUEST_READY)
 # Faults end to end on the real kernel: a guest panic, a hung guest,
 # Ctrl-C then --resume, a disk that fills mid-run.
 bench-faults: $(GUEST_READY)
-	@k=$$(scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
+	@$(call guest_inputs) && \
 	args="$$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest" && \
 	tests/faults/faults.sh $(B)/faults/run $$args >$(B)/faults.tap 2>&1; \
 	tests/faults/disk-full.sh $(B)/faults/disk $$args >>$(B)/faults.tap 2>&1; \
@@ -256,7 +272,7 @@ report: $(B)/csbench
 # A/A noise bands for the quick profile: the run goes to results/calibration/
 # (out of history's way), the bands to results/calibration-quick-ACCEL.json.
 calibrate: $(GUEST_READY)
-	@k=$$(scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
+	@$(call guest_inputs) && \
 	$(B)/csbench calibrate --profile quick --results results/calibration --out-dir results \
 		--rev $$(git rev-parse --short HEAD 2>/dev/null || echo norev) \
 		--kernel $$k/bzImage --initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest

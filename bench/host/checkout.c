@@ -1,22 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "checkout.h"
 
+/* build/csbench, or build/san/csbench (make sanitize-test): a few levels up. */
+#define CHECKOUT_MAX_DEPTH	3
+
 int checkout_root(char *root, size_t len)
 {
-	char exe[PATH_MAX], script[PATH_MAX + 64];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char dir[PATH_MAX], script[PATH_MAX + 64], *slash;
+	ssize_t n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
+	int depth;
 
 	if (n <= 0)
 		return -1;
-	exe[n] = '\0';
-	snprintf(root, len, "%s", dirname(dirname(exe)));
-	snprintf(script, sizeof(script), "%s/scripts/kernel-build.sh", root);
-	return access(script, X_OK) ? -1 : 0;
+	dir[n] = '\0';
+	for (depth = 0; depth <= CHECKOUT_MAX_DEPTH; depth++) {
+		slash = strrchr(dir, '/');
+		if (!slash || slash == dir)
+			break;
+		*slash = '\0';		/* the directory above */
+		snprintf(script, sizeof(script), "%s/scripts/kernel-build.sh", dir);
+		if (!access(script, X_OK)) {
+			snprintf(root, len, "%s", dir);
+			return 0;
+		}
+	}
+	return -1;
 }
 
 const char *checkout_workload_dir(char *buf, size_t len)

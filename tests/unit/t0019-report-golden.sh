@@ -10,7 +10,7 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 run=$(cat "$top/results/REFERENCE")
 ref=$top/results/$run
-csbench=$top/build/csbench
+csbench=${CSBENCH_BUILD:-$top/build}/csbench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$top/tests/tap.sh"

@@ -187,6 +187,7 @@ static void test_json(void)
 	tap_ok(same && back.limit == 20000 && back.overflow == 6 &&
 	       back.nbuckets == h.nbuckets, "round trip keeps every count, limit and overflow");
 	hist_free(&back);
+	hist_free(&h);
 	json_decref(o);
 
 	/* A schema 1 cell: one count per microsecond up to cyclictest's -h. */

@@ -6,7 +6,7 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/tap.sh"
-cs=$top/build/csbench
+cs=${CSBENCH_BUILD:-$top/build}/csbench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
