@@ -209,6 +209,8 @@ GUEST_READY := $(B)/csbench $(B)/initramfs.cpio $(GUEST_BIN) $(DEPS_STAMP)
 
 boot-test: $(GUEST_READY)
 	$(call guest_job,boot-test,tests/guest/boot-test.sh,bench)
+	@tests/replay.sh $(B)/boot-test >$(B)/boot-test.replay.tap; \
+	cat $(B)/boot-test.replay.tap; scripts/run-tap.sh --summarise $(B)/boot-test.replay.tap
 
 # The patch series' own tests, on the bench kernel and on the debug kernel
 # (lockdep, atomic-sleep checks, kmemleak), where any kernel warning fails.

@@ -308,50 +308,47 @@ static void collect_trace(struct cell_run *c)
 			CK(C_ONE_BUSY_S), r.one_busy_s, CK(C_BOTH_BUSY_S), r.both_busy_s));
 }
 
-static void run_cell(struct cell_run *c)
+/* Tools present, mode set and checked, tenant cgroups made: 0, or failed. */
+static int prepare_cell(struct cell_run *c, const char *const *names)
 {
-	pid_t pids[WL_MAX_TENANTS];
-	int status[WL_MAX_TENANTS] = { 0 }, t, n;
-	const char *names[WL_MAX_TENANTS];
-	long long fi_before[WL_MAX_TENANTS];
-	struct sysstat s0, s1;
 	char err[512];
-	double t0 = now(), m0;
-	json_t *fi;
+	int t;
 
-	for (t = 0; t < c->w.ntenants; t++)
-		names[t] = c->w.tenants[t].name;
 	for (t = 0; t < c->w.nrequires; t++) {
 		char cmd[128];
 
 		snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", c->w.requires[t]);
 		if (system(cmd)) {
-			snprintf(err, sizeof(err), "tool %s is not in the guest image (add it to guest-image/packages.txt)",
-				 c->w.requires[t]);
+			snprintf(err, sizeof(err), "tool %s is not in the guest image (add it to "
+				 "guest-image/packages.txt)", c->w.requires[t]);
 			fail_cell(c, "missing-tool", err);
-			return;
+			return -1;
 		}
 	}
 	if (mode_prepare(c->mode, err, sizeof(err)) ||
 	    mode_check_topology(c->mode, err, sizeof(err))) {
 		fail_cell(c, "mode-check-failed", err);
-		return;
+		return -1;
 	}
 	for (t = 0; t < c->w.ntenants; t++)
 		if (tenant_cgroup_setup(names[t], c->mode, err, sizeof(err))) {
 			fail_cell(c, "mode-check-failed", err);
-			return;
+			return -1;
 		}
-	if (c->warmup > 0) {
-		n = start_tenants(c, c->warmup, pids, 0);
-		wait_tenants(c, pids, n, c->warmup + GRACE_S, status);
-	}
+	return 0;
+}
 
-	c->ntids = 0;
-	for (t = 0; t < c->w.ntenants; t++)
-		fi_before[t] = force_idle_usec(names[t]);
-	read_sysstat(&s0);
-	m0 = now();
+/*
+ * The measured run: tenants started, traced once each is in place with
+ * its cookie, their cookies checked, waited for. 0, or the cell failed.
+ */
+static int measured_run(struct cell_run *c, const char *const *names, int *status)
+{
+	pid_t pids[WL_MAX_TENANTS];
+	char err[512];
+	double m0 = now();
+	int t, n;
+
 	n = start_tenants(c, c->duration, pids, 1);
 	/*
 	 * Trace only once every tenant's first process is in its cgroup with
@@ -374,15 +371,22 @@ static void run_cell(struct cell_run *c)
 		wait_tenants(c, pids, n, 5, status);
 		trace_stop();
 		fail_cell(c, "mode-check-failed", err);
-		return;
+		return -1;
 	}
 	if (wait_tenants(c, pids, n, c->duration + GRACE_S, status))
 		fail_cell(c, "timeout", "a tenant ran past its duration plus 60 s and was killed");
 	json_object_set_new(c->result, CK(MEASURED_S), json_real(now() - m0));
 	trace_stop();
-	read_sysstat(&s1);
+	return 0;
+}
 
-	fi = json_object();
+/* Forced idle per tenant: from its cgroup, and from its tasks' samples. */
+static void record_forced_idle(struct cell_run *c, const char *const *names,
+			       const long long *fi_before)
+{
+	json_t *fi = json_object();
+	int t;
+
 	for (t = 0; t < c->w.ntenants; t++) {
 		long long after = force_idle_usec(names[t]);
 
@@ -401,12 +405,45 @@ static void run_cell(struct cell_run *c)
 		json_object_set_new(fi, names[t], json_real(sum));
 	}
 	json_object_set_new(c->result, CK(TASK_FORCEIDLE_MS), fi);
+}
+
+static void record_sysstat(struct cell_run *c, const struct sysstat *s0,
+			   const struct sysstat *s1)
+{
 	json_object_set_new(c->result, CK(CONTEXT_SWITCHES),
-			    json_integer(s1.ctxt - s0.ctxt));
-	if (s1.total > s0.total)
+			    json_integer(s1->ctxt - s0->ctxt));
+	if (s1->total > s0->total)
 		json_object_set_new(c->result, CK(CPU_UTIL),
-				    json_real((double)(s1.busy - s0.busy) /
-					      (s1.total - s0.total)));
+				    json_real((double)(s1->busy - s0->busy) /
+					      (s1->total - s0->total)));
+}
+
+static void run_cell(struct cell_run *c)
+{
+	pid_t pids[WL_MAX_TENANTS];
+	int status[WL_MAX_TENANTS] = { 0 }, t, n;
+	const char *names[WL_MAX_TENANTS];
+	long long fi_before[WL_MAX_TENANTS];
+	struct sysstat s0, s1;
+	double t0 = now();
+
+	for (t = 0; t < c->w.ntenants; t++)
+		names[t] = c->w.tenants[t].name;
+	if (prepare_cell(c, names))
+		return;
+	if (c->warmup > 0) {
+		n = start_tenants(c, c->warmup, pids, 0);
+		wait_tenants(c, pids, n, c->warmup + GRACE_S, status);
+	}
+	c->ntids = 0;
+	for (t = 0; t < c->w.ntenants; t++)
+		fi_before[t] = force_idle_usec(names[t]);
+	read_sysstat(&s0);
+	if (measured_run(c, names, status))
+		return;
+	read_sysstat(&s1);
+	record_forced_idle(c, names, fi_before);
+	record_sysstat(c, &s0, &s1);
 	collect_metrics(c, status);
 	collect_trace(c);
 	json_object_set_new(c->result, CK(WALL_S), json_real(now() - t0));

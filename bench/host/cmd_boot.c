@@ -18,6 +18,64 @@
 #include "console.h"
 #include "job.h"
 
+/* Each input is a readable file; if not, say which and how to build it. */
+static int inputs_missing(const char *kernel, const char *initrd, const char *image,
+			  const char *script)
+{
+	const struct { const char *opt, *path, *hint; } inputs[] = {
+		{ "--kernel", kernel, "make kernel-path" },
+		{ "--initrd", initrd, "make build/initramfs.cpio" },
+		{ "--image", image, "make image-path" },
+		{ "--job", script, NULL },
+	};
+
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
+		if (!input_missing(inputs[i].opt, inputs[i].path, S_IFREG))
+			continue;
+		if (inputs[i].hint)
+			fprintf(stderr, "  (build it with: %s)\n", inputs[i].hint);
+		return 1;
+	}
+	return 0;
+}
+
+static void print_job_log(const char *share)
+{
+	char path[4200];
+	FILE *f;
+	int c;
+
+	snprintf(path, sizeof(path), "%s/job.log", share);
+	f = fopen(path, "r");
+	while (f && (c = fgetc(f)) != EOF)
+		putchar(c);
+	if (f)
+		fclose(f);
+}
+
+/* The exit code for how the boot and its job ended, said in words. */
+static int job_verdict(const struct job_spec *spec, const struct job_result *res)
+{
+	if (res->vm.outcome != VM_POWERED_OFF) {
+		err_msg("guest %s: %s; console: %s/console.log",
+			vm_outcome_name(res->vm.outcome), res->vm.problem, spec->out);
+		console_tail(spec->vm.console, 15);
+		return EXIT_GUEST;
+	}
+	if (!res->have_status) {
+		err_msg("guest powered off without running the job; see %s/share/init.log "
+			"and %s/console.log", spec->out, spec->out);
+		console_tail(spec->vm.console, 10);
+		return EXIT_GUEST;
+	}
+	if (res->exit_code) {
+		err_msg("job %s ended with %s; see %s/job.log", spec->script,
+			res->status, res->share);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
 int cmd_boot(int argc, char **argv)
 {
 	const char *kernel = NULL, *initrd = NULL, *image = NULL;
@@ -56,32 +114,16 @@ int cmd_boot(int argc, char **argv)
 		err_msg("--kernel, --initrd, --image, --job and --out are required");
 		return EXIT_USAGE;
 	}
-	{
-		const struct { const char *opt, *path, *hint; } inputs[] = {
-			{ "--kernel", kernel, "make kernel-path" },
-			{ "--initrd", initrd, "make build/initramfs.cpio" },
-			{ "--image", image, "make image-path" },
-			{ "--job", script, NULL },
-		};
-
-		for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
-			if (!input_missing(inputs[i].opt, inputs[i].path, S_IFREG))
-				continue;
-			if (inputs[i].hint)
-				fprintf(stderr, "  (build it with: %s)\n", inputs[i].hint);
-			return EXIT_USAGE;
-		}
-	}
+	if (inputs_missing(kernel, initrd, image, script))
+		return EXIT_USAGE;
 	cache_dir(cache, sizeof(cache));
 	if (accel_choose(accel, kernel, initrd, cache, &spec.vm.accel, why,
 			 sizeof(why))) {
 		err_msg("--accel %s: expected auto, tcg or kvm", accel);
 		return EXIT_USAGE;
 	}
-	spec.out = out;
-	spec.script = script;
-	spec.bin_dir = bin;
-	spec.accel_why = why;
+	spec = (struct job_spec){ .out = out, .script = script, .bin_dir = bin,
+				  .accel_why = why, .vm = spec.vm };
 	spec.vm.kernel = kernel;
 	spec.vm.initrd = initrd;
 	spec.vm.image = image;
@@ -91,7 +133,7 @@ int cmd_boot(int argc, char **argv)
 	spec.vm.timeout_s = timeout;
 	spec.vm.memory_mb = memory;
 	if (mkdirs(out, 0755)) {
-		err_msg("cannot create %s", out);
+		err_errno(errno, "cannot create %s", out);
 		return EXIT_FAIL;
 	}
 
@@ -102,35 +144,7 @@ int cmd_boot(int argc, char **argv)
 	     res.vm.pinning.host_cpu[2], res.vm.pinning.host_cpu[3]);
 	info("guest %s after %.1f s (init reached after %.1f s)",
 	     vm_outcome_name(res.vm.outcome), res.vm.seconds, res.vm.boot_s);
-
-	if (show_log) {
-		char path[4200];
-		FILE *f;
-		int c;
-
-		snprintf(path, sizeof(path), "%s/job.log", res.share);
-		f = fopen(path, "r");
-		while (f && (c = fgetc(f)) != EOF)
-			putchar(c);
-		if (f)
-			fclose(f);
-	}
-	if (res.vm.outcome != VM_POWERED_OFF) {
-		err_msg("guest %s: %s; console: %s/console.log",
-			vm_outcome_name(res.vm.outcome), res.vm.problem, out);
-		console_tail(spec.vm.console, 15);
-		return EXIT_GUEST;
-	}
-	if (!res.have_status) {
-		err_msg("guest powered off without running the job; see %s/share/init.log and %s/console.log",
-			out, out);
-		console_tail(spec.vm.console, 10);
-		return EXIT_GUEST;
-	}
-	if (res.exit_code) {
-		err_msg("job %s ended with %s; see %s/job.log", script,
-			res.status, res.share);
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
+	if (show_log)
+		print_job_log(res.share);
+	return job_verdict(&spec, &res);
 }

@@ -65,7 +65,7 @@ static int setup_failed(struct job_result *r, int err, const char *what,
 int job_run(struct job_spec *s, struct job_result *r)
 {
 	char console[4096], qemu_log[4096], qmp[256], path[4096];
-	char *argv[64], buf[8192];
+	char pinning[256];
 	FILE *f;
 	int ret;
 
@@ -100,12 +100,14 @@ int job_run(struct job_spec *s, struct job_result *r)
 	s->vm.console = console;
 	s->vm.qmp = qmp;
 
-	if (qemu_cmd_build(&s->vm, argv, 64, buf, sizeof(buf)) > 0) {
-		snprintf(path, sizeof(path), "%s/qemu-cmd", s->out);
-		qemu_cmd_write(path, argv);
-	}
 	vm_run(&s->vm, qemu_log, &r->vm);
 	unlink(qmp);
+	snprintf(pinning, sizeof(pinning), "%s; vCPUs on host cpus %d,%d,%d,%d",
+		 r->vm.pinning.how, r->vm.pinning.host_cpu[0], r->vm.pinning.host_cpu[1],
+		 r->vm.pinning.host_cpu[2], r->vm.pinning.host_cpu[3]);
+	snprintf(path, sizeof(path), "%s/qemu-cmd", s->out);
+	if (qemu_cmd_write_replay(path, &s->vm, pinning))
+		warn("cannot write %s: the boot cannot be replayed by hand", path);
 
 	snprintf(path, sizeof(path), "%s/job.status", r->share);
 	f = fopen(path, "r");

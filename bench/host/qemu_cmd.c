@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The QEMU command line for one csbench guest. No side effects. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vm.h"
@@ -78,10 +80,16 @@ int qemu_cmd_build(const struct vm_spec *s, char **argv, int max,
 	add(&b, "-append");
 	add(&b, "%s%s%s%s", VM_BASE_APPEND, s->probe ? " csbench.probe" : "",
 	    s->append ? " " : "", s->append ? s->append : "");
-	add(&b, "-chardev");
-	add(&b, "file,id=console,path=%s", s->console);
-	add(&b, "-serial");
-	add(&b, "chardev:console");
+	if (s->console) {
+		add(&b, "-chardev");
+		add(&b, "file,id=console,path=%s", s->console);
+		add(&b, "-serial");
+		add(&b, "chardev:console");
+	} else {
+		/* A person replaying the boot watches the console (Ctrl-A X quits). */
+		add(&b, "-serial");
+		add(&b, "mon:stdio");
+	}
 	if (!s->probe) {
 		add(&b, "-drive");
 		add(&b, "file=%s,if=virtio,format=raw,snapshot=on,cache=unsafe",
@@ -118,16 +126,45 @@ static void write_quoted(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-int qemu_cmd_write(const char *path, char *const *argv)
+/* @path made absolute in @buf when it exists; else @path as it is. */
+static const char *absolute(const char *path, char *buf)
 {
-	FILE *f = fopen(path, "w");
+	return path && realpath(path, buf) ? buf : path;
+}
+
+int qemu_cmd_write_replay(const char *path, const struct vm_spec *spec,
+			  const char *pinning)
+{
+	char kernel[PATH_MAX], initrd[PATH_MAX], image[PATH_MAX], share[PATH_MAX];
+	char *argv[64], buf[8192];
+	struct vm_spec r = *spec;
+	FILE *f;
 	int i;
 
+	/*
+	 * The boot as csbench ran it, minus what only a supervising csbench
+	 * can use: no paused start and no QMP socket, the console on the
+	 * terminal, and paths that work from any directory.
+	 */
+	r.kernel = absolute(spec->kernel, kernel);
+	r.initrd = absolute(spec->initrd, initrd);
+	r.image = absolute(spec->image, image);
+	r.share = absolute(spec->share, share);
+	r.console = NULL;
+	r.qmp = NULL;
+	if (qemu_cmd_build(&r, argv, 64, buf, sizeof(buf)) < 0)
+		return -1;
+	f = fopen(path, "w");
 	if (!f)
 		return -1;
+	fprintf(f, "#!/bin/sh\n"
+		"# The guest csbench booted here, to boot again by hand: sh qemu-cmd\n"
+		"# The job on the share runs again; the root image is opened with\n"
+		"# snapshot=on, so nothing is written to it. csbench pinned the vCPUs\n"
+		"# through QMP (%s); this replay does not.\n"
+		"exec", pinning && *pinning ? pinning : "no pinning");
 	for (i = 0; argv[i]; i++) {
-		if (i)
-			fputc(' ', f);
+		fputc(' ', f);
 		write_quoted(f, argv[i]);
 	}
 	fputc('\n', f);

@@ -6,6 +6,7 @@
  * share; this file only decides how the boot ended.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -144,129 +145,152 @@ out:
 	return ret;
 }
 
-/* Is @prog runnable, either as a path or from $PATH? */
-int vm_run(const struct vm_spec *spec, const char *qemu_log,
-	   struct vm_result *res)
+/* Fail @res as QEMU_FAILED with a message; returns -1. */
+static int qemu_failed(struct vm_result *res, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int qemu_failed(struct vm_result *res, const char *fmt, ...)
 {
-	char *argv[64];
-	char buf[8192];
-	double start, deadline, last_change;
-	off_t last_size = -1;
-	time_t last_mtime = 0;
-	int wstatus = 0, exited = 0, stalled = 0, caller_stop = 0;
-	const char *kind;
-	pid_t pid;
+	va_list ap;
 
-	memset(res, 0, sizeof(*res));
-	res->boot_s = -1;
-	if (qemu_cmd_build(spec, argv, 64, buf, sizeof(buf)) < 0) {
-		snprintf(res->problem, sizeof(res->problem),
-			 "QEMU command line too long");
-		res->outcome = VM_QEMU_FAILED;
-		return -1;
-	}
-	if (!have_program(argv[0])) {
-		snprintf(res->problem, sizeof(res->problem),
-			 "%s not found (run: make deps, which installs qemu-system-x86)",
-			 argv[0]);
-		res->outcome = VM_QEMU_FAILED;
-		return -1;
-	}
+	va_start(ap, fmt);
+	vsnprintf(res->problem, sizeof(res->problem), fmt, ap);
+	va_end(ap);
+	res->outcome = VM_QEMU_FAILED;
+	return -1;
+}
+
+/*
+ * Start QEMU paused, pin its vCPUs and let it run. The pid, or -1 with
+ * @res failed and saying why (QEMU's first line of complaint, if any).
+ */
+static pid_t launch(const struct vm_spec *spec, const char *qemu_log, struct vm_result *res)
+{
+	char *argv[64], buf[8192], first[256] = "";
+	int wstatus;
+	pid_t pid;
+	FILE *f;
+
+	if (qemu_cmd_build(spec, argv, 64, buf, sizeof(buf)) < 0)
+		return qemu_failed(res, "QEMU command line too long");
+	if (!have_program(argv[0]))
+		return qemu_failed(res, "%s not found (run: make deps, which installs "
+				   "qemu-system-x86)", argv[0]);
 	unlink(spec->console);
 	unlink(spec->qmp);
-	start = now_s();
 	pid = spawn(argv, qemu_log);
-	if (pid < 0) {
-		snprintf(res->problem, sizeof(res->problem), "fork: %s",
-			 strerror(errno));
-		res->outcome = VM_QEMU_FAILED;
-		return -1;
-	}
-	if (start_pinned(spec, pid, res)) {
-		char first[256] = "";
-		FILE *f;
+	if (pid < 0)
+		return qemu_failed(res, "fork: %s", strerror(errno));
+	if (!start_pinned(spec, pid, res))
+		return pid;
+	kill(pid, SIGKILL);
+	waitpid(pid, &wstatus, 0);
+	f = fopen(qemu_log, "r");
+	if (f && fgets(first, sizeof(first), f))
+		first[strcspn(first, "\n")] = '\0';
+	if (f)
+		fclose(f);
+	return qemu_failed(res, "QEMU did not start: %s (see %s)",
+			   *first ? first : "no QMP socket", qemu_log);
+}
 
-		kill(pid, SIGKILL);
-		waitpid(pid, &wstatus, 0);
-		f = fopen(qemu_log, "r");
-		if (f && fgets(first, sizeof(first), f))
-			first[strcspn(first, "\n")] = '\0';
-		if (f)
-			fclose(f);
-		snprintf(res->problem, sizeof(res->problem),
-			 "QEMU did not start: %s (see %s)",
-			 *first ? first : "no QMP socket", qemu_log);
-		res->outcome = VM_QEMU_FAILED;
-		return -1;
-	}
+/* How the watch over a running guest ended. */
+struct watch {
+	int exited, stalled, caller_stop;
+	int wstatus;
+};
 
-	deadline = start + spec->timeout_s;
-	last_change = start;
-	while (!exited) {
-		struct stat st;
-		pid_t w;
+/*
+ * Poll the running guest until it exits, the caller or a signal stops it,
+ * its progress file stalls or the deadline passes; QEMU is killed unless
+ * it exited. Notes the time init was reached in @res.
+ */
+static void watch(const struct vm_spec *spec, pid_t pid, double start,
+		  struct vm_result *res, struct watch *w)
+{
+	double deadline = start + spec->timeout_s, last_change = start;
+	off_t last_size = -1;
+	time_t last_mtime = 0;
+	struct stat st;
 
+	memset(w, 0, sizeof(*w));
+	for (;;) {
 		if (spec->on_poll && spec->on_poll(spec->poll_arg))
-			caller_stop = 1;
+			w->caller_stop = 1;
 		if (spec->progress_file && !stat(spec->progress_file, &st) &&
 		    (st.st_size != last_size || st.st_mtime != last_mtime)) {
 			last_size = st.st_size;
 			last_mtime = st.st_mtime;
 			last_change = now_s();
 		}
-		if (stop_signal || caller_stop)
+		if (stop_signal || w->caller_stop)
 			break;
 		if (spec->stall_s && now_s() - last_change > spec->stall_s) {
-			stalled = 1;
+			w->stalled = 1;
 			break;
 		}
-
 		if (res->boot_s < 0 && console_has(spec->console, "csbench-init:"))
 			res->boot_s = now_s() - start;
-		w = waitpid(pid, &wstatus, WNOHANG);
-		if (w == pid) {
-			exited = 1;
-			break;
+		if (waitpid(pid, &w->wstatus, WNOHANG) == pid) {
+			w->exited = 1;
+			return;
 		}
 		if (now_s() > deadline)
 			break;
 		usleep(POLL_MS * 1000);
 	}
-	if (!exited) {
-		kill(pid, SIGKILL);
-		waitpid(pid, &wstatus, 0);
-	}
-	res->seconds = now_s() - start;
-	/* Init came and went between two polls: its time is at most this. */
-	if (res->boot_s < 0 && console_has(spec->console, "csbench-init:"))
-		res->boot_s = res->seconds;
+	kill(pid, SIGKILL);
+	waitpid(pid, &w->wstatus, 0);
+}
 
-	/* A crash explains a timeout too, so the console is read first. */
-	kind = console_scan(spec->console, buf, sizeof(buf));
-	if ((stop_signal || caller_stop) && !exited) {
+/* The outcome, from the console first: a crash explains a timeout too. */
+static void classify(const struct vm_spec *spec, const char *qemu_log,
+		     const struct watch *w, struct vm_result *res)
+{
+	char line[8192];
+	const char *kind = console_scan(spec->console, line, sizeof(line));
+
+	if ((stop_signal || w->caller_stop) && !w->exited) {
 		res->outcome = VM_INTERRUPTED;
 		snprintf(res->problem, sizeof(res->problem), "stopped by %s",
 			 stop_signal ? strsignal(stop_signal) : "csbench");
 	} else if (kind) {
 		res->outcome = VM_CRASHED;
-		snprintf(res->problem, sizeof(res->problem), "%s: %s", kind, buf);
-	} else if (stalled) {
+		snprintf(res->problem, sizeof(res->problem), "%s: %s", kind, line);
+	} else if (w->stalled) {
 		res->outcome = VM_TIMED_OUT;
 		snprintf(res->problem, sizeof(res->problem),
 			 "no progress in %s for %d s", spec->progress_file,
 			 spec->stall_s);
-	} else if (!exited) {
+	} else if (!w->exited) {
 		res->outcome = VM_TIMED_OUT;
 		snprintf(res->problem, sizeof(res->problem),
 			 "no power-off within %d s", spec->timeout_s);
-	} else if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus)) {
-		res->outcome = VM_QEMU_FAILED;
-		snprintf(res->problem, sizeof(res->problem),
-			 "QEMU exited with status %d (see %s)",
-			 WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1,
-			 qemu_log);
+	} else if (!WIFEXITED(w->wstatus) || WEXITSTATUS(w->wstatus)) {
+		qemu_failed(res, "QEMU exited with status %d (see %s)",
+			    WIFEXITED(w->wstatus) ? WEXITSTATUS(w->wstatus) : -1, qemu_log);
 	} else {
 		res->outcome = VM_POWERED_OFF;
 	}
+}
+
+int vm_run(const struct vm_spec *spec, const char *qemu_log,
+	   struct vm_result *res)
+{
+	struct watch w;
+	double start;
+	pid_t pid;
+
+	memset(res, 0, sizeof(*res));
+	res->boot_s = -1;
+	start = now_s();
+	pid = launch(spec, qemu_log, res);
+	if (pid < 0)
+		return -1;
+	watch(spec, pid, start, res, &w);
+	res->seconds = now_s() - start;
+	/* Init came and went between two polls: its time is at most this. */
+	if (res->boot_s < 0 && console_has(spec->console, "csbench-init:"))
+		res->boot_s = res->seconds;
+	classify(spec, qemu_log, &w, res);
 	return res->outcome == VM_POWERED_OFF ? 0 : -1;
 }

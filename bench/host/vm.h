@@ -99,13 +99,19 @@ const char *vm_outcome_name(enum vm_outcome o);
 /*
  * Fill @argv (capacity @max, NULL-terminated) with the QEMU command line for
  * @spec, storing strings in @buf of @buflen bytes. Returns argc, or -1 if
- * the buffers are too small.
+ * the buffers are too small. Without @spec->qmp the guest starts running
+ * (no -S), without @spec->console the console is the terminal.
  */
 int qemu_cmd_build(const struct vm_spec *spec, char **argv, int max,
 		   char *buf, size_t buflen);
 
-/* Write argv as one shell-quoted line, so a boot can be replayed by hand. */
-int qemu_cmd_write(const char *path, char *const *argv);
+/*
+ * Write a shell script to @path that boots what @spec describes by hand:
+ * absolute paths, no paused start or QMP, the console on the terminal;
+ * @pinning (what csbench did through QMP) goes into its comment.
+ */
+int qemu_cmd_write_replay(const char *path, const struct vm_spec *spec,
+			  const char *pinning);
 
 /*
  * From now on SIGINT, SIGTERM and SIGHUP stop the running guest (vm_run

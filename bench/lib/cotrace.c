@@ -264,19 +264,14 @@ static void on_switch(struct sweep *s, struct pair_state *p, int cpu, double ts)
 	}
 }
 
-int cotrace_analyse(FILE *f, const struct cotrace_config *cfg,
-		    struct cotrace_result *res)
+/* Every event of the trace in @f, in order, into *@evs; the count or -1. */
+static long read_events(FILE *f, struct event **evs)
 {
-	struct pair_state pairs[COTRACE_MAX_CPUS / 2];
-	struct event *evs = NULL, ev;
-	size_t n = 0, cap = 0, i;
-	struct sweep s = { .cfg = cfg, .res = res,
-			   .max_handoff_us = cfg->max_handoff_us > 0 ? cfg->max_handoff_us :
-					     COTRACE_MAX_HANDOFF_US };
+	size_t n = 0, cap = 0;
 	char line[1024];
-	int c, np = 0, seen[COTRACE_MAX_CPUS] = { 0 };
+	struct event ev;
 
-	memset(res, 0, sizeof(*res));
+	*evs = NULL;
 	while (fgets(line, sizeof(line), f)) {
 		if (parse_line(line, &ev))
 			continue;
@@ -284,125 +279,167 @@ int cotrace_analyse(FILE *f, const struct cotrace_config *cfg,
 			struct event *bigger;
 
 			cap = cap ? cap * 2 : 4096;
-			bigger = realloc(evs, cap * sizeof(*evs));
+			bigger = realloc(*evs, cap * sizeof(**evs));
 			if (!bigger) {
-				free(evs);
+				free(*evs);
+				*evs = NULL;
 				return -1;
 			}
-			evs = bigger;
+			*evs = bigger;
 		}
-		evs[n++] = ev;
+		(*evs)[n++] = ev;
 	}
-	if (!n) {
-		free(evs);
-		return -1;
-	}
-	res->span_s = evs[n - 1].ts - evs[0].ts;
+	return n;
+}
 
-	/* Who ran on each cpu before its first switch: that switch's prev. */
+/*
+ * The state before the first event: who ran on each cpu (the prev of its
+ * first switch) and one pair per sibling pair, open if it starts in a
+ * conflict. Returns the number of pairs.
+ */
+static int start_sweep(struct sweep *s, const struct event *evs, size_t n,
+		       struct pair_state *pairs)
+{
+	const struct cotrace_config *cfg = s->cfg;
+	int c, np = 0, seen[COTRACE_MAX_CPUS] = { 0 };
+	size_t i;
+
 	for (c = 0; c < COTRACE_MAX_CPUS; c++)
-		s.cur[c] = -1;
+		s->cur[c] = -1;
 	for (i = 0; i < n; i++) {
 		if (evs[i].type == EV_SWITCH && !seen[evs[i].cpu]) {
 			seen[evs[i].cpu] = 1;
-			s.cur[evs[i].cpu] = evs[i].a;
+			s->cur[evs[i].cpu] = evs[i].a;
 		}
 	}
 	for (c = 0; c < cfg->ncpus && c < COTRACE_MAX_CPUS; c++) {
 		int sib = cfg->sibling[c];
 
-		if (sib > c && sib < COTRACE_MAX_CPUS) {
-			memset(&pairs[np], 0, sizeof(pairs[np]));
-			pairs[np].a = c;
-			pairs[np].b = sib;
-			pairs[np].since = evs[0].ts;
-			if (conflict(&s, c, sib)) {
-				pairs[np].open = 1;
-				pairs[np].start = evs[0].ts;
-				pairs[np].lagging = -1;
-			}
-			np++;
+		if (sib <= c || sib >= COTRACE_MAX_CPUS)
+			continue;
+		memset(&pairs[np], 0, sizeof(pairs[np]));
+		pairs[np].a = c;
+		pairs[np].b = sib;
+		pairs[np].since = evs[0].ts;
+		if (conflict(s, c, sib)) {
+			pairs[np].open = 1;
+			pairs[np].start = evs[0].ts;
+			pairs[np].lagging = -1;
 		}
+		np++;
 	}
+	return np;
+}
+
+/* One event's effect on the running tasks, the pairs and the counts. */
+static void sweep_event(struct sweep *s, const struct event *e, struct pair_state *pairs,
+			int np)
+{
+	struct cotrace_result *res = s->res;
+	int k;
+
+	switch (e->type) {
+	case EV_SWITCH:
+		res->switches++;
+		for (k = 0; k < np; k++)
+			if (pairs[k].a == e->cpu || pairs[k].b == e->cpu)
+				account_busy(s, &pairs[k], e->ts);
+		s->cur[e->cpu] = e->b;
+		s->kicked[e->cpu] = 0;
+		for (k = 0; k < np; k++)
+			if (pairs[k].a == e->cpu || pairs[k].b == e->cpu)
+				on_switch(s, &pairs[k], e->cpu, e->ts);
+		break;
+	case EV_RESCHED:
+		res->rescheds++;
+		res->have_core_events = 1;
+		if (e->a < 0 || e->a >= COTRACE_MAX_CPUS)
+			break;
+		s->kicked[e->a] = 1;
+		/*
+		 * The lagging sibling took its kick, made a core-wide pick of
+		 * its own that kept its tenant and kicked the other sibling in
+		 * turn: the roles swap, as when it switches (on_switch()).
+		 */
+		for (k = 0; k < np; k++)
+			if (pairs[k].open && pairs[k].lagging == e->cpu &&
+			    (pairs[k].a == e->a || pairs[k].b == e->a))
+				pairs[k].lagging = e->a;
+		break;
+	case EV_PICK:
+		res->picks++;
+		res->have_core_events = 1;
+		/*
+		 * A cpu picking for itself is in schedule(): any resched it
+		 * was sent is consumed, even when it keeps its task and no
+		 * sched_switch follows.
+		 */
+		if (e->a == e->cpu)
+			s->kicked[e->cpu] = 0;
+		break;
+	case EV_FI_START:
+		res->forceidle_starts++;
+		res->have_core_events = 1;
+		break;
+	case EV_STEAL:
+		res->steals++;
+		res->have_core_events = 1;
+		break;
+	case EV_OTHER:
+		break;
+	}
+}
+
+/* Close what is open at the end and turn sums into shares and percentiles. */
+static void finish_sweep(struct sweep *s, struct pair_state *pairs, int np, double end)
+{
+	struct cotrace_result *res = s->res;
+	int c;
+
+	for (c = 0; c < np; c++) {
+		account_busy(s, &pairs[c], end);
+		if (pairs[c].open)
+			close_window(s, &pairs[c], end, -1);
+	}
+	if (res->span_s > 0) {
+		res->corun_pct = res->corun_s / res->span_s * 100.0;
+		if (np)
+			res->pair_share = res->corun_s / (res->span_s * np);
+	}
+	qsort(s->handoffs, s->nhandoffs, sizeof(double), cmp_double);
+	res->handoff_p50_us = percentile(s->handoffs, s->nhandoffs, 50);
+	res->handoff_p99_us = percentile(s->handoffs, s->nhandoffs, 99);
+	res->handoff_max_us = s->nhandoffs ? s->handoffs[s->nhandoffs - 1] : 0;
+}
+
+int cotrace_analyse(FILE *f, const struct cotrace_config *cfg,
+		    struct cotrace_result *res)
+{
+	struct pair_state pairs[COTRACE_MAX_CPUS / 2];
+	struct sweep s = { .cfg = cfg, .res = res,
+			   .max_handoff_us = cfg->max_handoff_us > 0 ? cfg->max_handoff_us :
+					     COTRACE_MAX_HANDOFF_US };
+	struct event *evs;
+	long n, i;
+	int np;
+
+	memset(res, 0, sizeof(*res));
+	n = read_events(f, &evs);
+	if (n <= 0) {
+		free(evs);
+		return -1;
+	}
+	res->span_s = evs[n - 1].ts - evs[0].ts;
+	np = start_sweep(&s, evs, n, pairs);
 	res->npairs = np;
 	s.handoffs = malloc((n + 1) * sizeof(double));
 	if (!s.handoffs) {
 		free(evs);
 		return -1;
 	}
-
-	for (i = 0; i < n; i++) {
-		struct event *e = &evs[i];
-		int k;
-
-		switch (e->type) {
-		case EV_SWITCH:
-			res->switches++;
-			for (k = 0; k < np; k++)
-				if (pairs[k].a == e->cpu || pairs[k].b == e->cpu)
-					account_busy(&s, &pairs[k], e->ts);
-			s.cur[e->cpu] = e->b;
-			s.kicked[e->cpu] = 0;
-			for (k = 0; k < np; k++)
-				if (pairs[k].a == e->cpu || pairs[k].b == e->cpu)
-					on_switch(&s, &pairs[k], e->cpu, e->ts);
-			break;
-		case EV_RESCHED:
-			res->rescheds++;
-			res->have_core_events = 1;
-			if (e->a < 0 || e->a >= COTRACE_MAX_CPUS)
-				break;
-			s.kicked[e->a] = 1;
-			/*
-			 * The lagging sibling took its kick, made a core-wide
-			 * pick of its own that kept its tenant and kicked the
-			 * other sibling in turn: the roles swap, as when it
-			 * switches (on_switch()).
-			 */
-			for (k = 0; k < np; k++)
-				if (pairs[k].open && pairs[k].lagging == e->cpu &&
-				    (pairs[k].a == e->a || pairs[k].b == e->a))
-					pairs[k].lagging = e->a;
-			break;
-		case EV_PICK:
-			res->picks++;
-			res->have_core_events = 1;
-			/*
-			 * A cpu picking for itself is in schedule(): any
-			 * resched it was sent is consumed, even when it keeps
-			 * its task and no sched_switch follows.
-			 */
-			if (e->a == e->cpu)
-				s.kicked[e->cpu] = 0;
-			break;
-		case EV_FI_START:
-			res->forceidle_starts++;
-			res->have_core_events = 1;
-			break;
-		case EV_STEAL:
-			res->steals++;
-			res->have_core_events = 1;
-			break;
-		case EV_OTHER:
-			break;
-		}
-	}
-	/* Windows still open at the end of the trace. */
-	for (c = 0; c < np; c++) {
-		account_busy(&s, &pairs[c], evs[n - 1].ts);
-		if (pairs[c].open)
-			close_window(&s, &pairs[c], evs[n - 1].ts, -1);
-	}
-
-	if (res->span_s > 0) {
-		res->corun_pct = res->corun_s / res->span_s * 100.0;
-		if (np)
-			res->pair_share = res->corun_s / (res->span_s * np);
-	}
-	qsort(s.handoffs, s.nhandoffs, sizeof(double), cmp_double);
-	res->handoff_p50_us = percentile(s.handoffs, s.nhandoffs, 50);
-	res->handoff_p99_us = percentile(s.handoffs, s.nhandoffs, 99);
-	res->handoff_max_us = s.nhandoffs ? s.handoffs[s.nhandoffs - 1] : 0;
+	for (i = 0; i < n; i++)
+		sweep_event(&s, &evs[i], pairs, np);
+	finish_sweep(&s, pairs, np, evs[n - 1].ts);
 	free(s.handoffs);
 	free(evs);
 	return 0;

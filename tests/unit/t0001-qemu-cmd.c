@@ -71,6 +71,18 @@ int main(void)
 	a = arg_after(argv, "-append");
 	tap_ok(a && strstr(a, "csbench.probe"), "probe flag on the command line");
 
+	/* The replay a person pastes: running at once, console on the terminal. */
+	s.accel = ACCEL_TCG;
+	s.probe = 0;
+	s.qmp = NULL;
+	s.console = NULL;
+	argc = qemu_cmd_build(&s, argv, 64, buf, sizeof(buf));
+	check_int(count(argv, "-S") + count(argv, "-qmp"), ==, 0,
+		  "without QMP: no paused start, no socket");
+	check_str(arg_after(argv, "-serial"), "mon:stdio", "without a console file: the terminal");
+	s.qmp = "/tmp/q.sock";
+	s.console = "/r/console.log";
+
 	check_int(qemu_cmd_build(&s, argv, 64, buf, 100), ==, -1,
 		  "too small a buffer is reported, not overrun");
 	check_int(qemu_cmd_build(&s, argv, 5, buf, sizeof(buf)), ==, -1,
