@@ -1,19 +1,24 @@
 # Job for `make kernel-test`: the patch series' tests, run by csbench-init
 # in the guest (sh -e; the share is the working directory, bin/ on PATH).
-# Each program prints TAP; this script adds one line per program exit.
+# One TAP stream, kselftest-style: each program is one test of the
+# outer plan, and its own TAP output is nested under it as "# " lines,
+# so test numbers never restart in the outer stream.
+echo "TAP version 13"
 echo "# kernel: $(uname -r) $(uname -v)"
 n=0
+status_file=$(mktemp)
 run() {
 	n=$((n + 1))
 	echo "# --- $*"
 	set +e
-	"$@"
-	status=$?
+	# sed -u: the nested lines reach the share as they come.
+	{ "$@" 2>&1; echo $? >"$status_file"; } | sed -u 's/^/# /'
 	set -e
+	status=$(cat "$status_file")
 	# On the project's own kernel every feature the series adds is
 	# required: a SKIP (4, kselftest's) is a failure here.
-	if [ $status -eq 0 ]; then
-		echo "ok $n - $1 exited with $status"
+	if [ "$status" -eq 0 ]; then
+		echo "ok $n - $1"
 	else
 		echo "not ok $n - $1 exited with $status"
 	fi
@@ -26,3 +31,5 @@ run stress_test 30
 run cs_prctl_test
 # Last: it takes the cpu controller away from cgroup v2.
 run cpu_tag_v1_test
+echo "1..$n"
+rm -f "$status_file"

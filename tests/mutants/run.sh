@@ -45,7 +45,7 @@ for name in $names; do
 	$(sed -n 's/^Expect: //p' "$patch")
 	LIST
 	if [ -z "$missed" ]; then
-		tap_ok "mutant $name: caught ($(grep -c '^ *not ok' "$out/$name.tap") failing lines)" true
+		tap_ok "mutant $name: caught ($(grep -c '^[# ]*not ok' "$out/$name.tap") failing lines)" true
 	else
 		tap_ok "mutant $name: not caught:$missed (see $out/$name.tap)" false
 	fi
