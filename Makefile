@@ -50,7 +50,7 @@ $(B)/guest/csbench-agent: $(AGENT_SRC) $(wildcard bench/guest/*.h bench/host/*.h
 
 # Static binaries that run inside the guest, copied onto its 9p share.
 GUEST_TESTS := boot_checks cpu_tag_test cpu_tag_v1_test isolation_test stress_test \
-	cs_prctl_test mode_test
+	cs_prctl_test mode_test forceidle_flip_test
 GUEST_BIN := $(addprefix $(B)/guest/,$(GUEST_TESTS)) $(B)/guest/csbench-agent
 GUEST_UTIL_SRC := tests/guest/guest_util.c bench/guest/trace_util.c bench/lib/cotrace.c \
 	bench/guest/modeset.c bench/lib/mode.c bench/lib/fileio.c

@@ -27,6 +27,7 @@ run cpu_tag_test
 run mode_test
 run isolation_test 4
 run stress_test 30
+run forceidle_flip_test 12
 # The tree's own selftest (prints its own format; its exit code decides).
 run cs_prctl_test
 # Last: it takes the cpu controller away from cgroup v2.
