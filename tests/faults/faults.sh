@@ -70,7 +70,9 @@ tap_grep "Ctrl-C: says how to go on" "continue with: make bench RESUME=$d" "$out
 tap_ok "Ctrl-C: no QEMU left running" no_qemu_left "$d"
 tap_ok "Ctrl-C: the finished cell is kept" cmp -s "$first" "$out/first.json"
 tap_ok "Ctrl-C: not all cells had run" [ "$(ls "$d"/cells/*.json | wc -l)" -lt 6 ]
-run x --resume "$d" >"$out/resume.out" 2>"$out/resume.err"
+# The matrix comes from the manifest: only the inputs are given.
+"$csbench" run --resume "$d" --workload-dir "$wl" --kernel "$kernel" --initrd "$initrd" \
+	--image "$image" --bin "$bin" >"$out/resume.out" 2>"$out/resume.err"
 code=$?
 tap_ok "--resume finishes the run: exit 0 (got $code)" [ $code -eq 0 ]
 tap_ok "--resume: all six cells ok" [ "$(cat "$d"/cells/*.json | jq -r .status | grep -c '^ok$')" -eq 6 ]
