@@ -48,10 +48,16 @@ $(B)/guest/csbench-agent: $(AGENT_SRC) $(wildcard bench/guest/*.h bench/host/*.h
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(AGENT_SRC) -ljansson -lm
 
+# The guest's measured SMT yield, before every run's cells.
+$(B)/guest/csbench-yield: bench/guest/yield.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) -o $@ $<
+
 # Static binaries that run inside the guest, copied onto its 9p share.
 GUEST_TESTS := boot_checks cpu_tag_test cpu_tag_v1_test isolation_test stress_test \
 	cs_prctl_test mode_test forceidle_flip_test
-GUEST_BIN := $(addprefix $(B)/guest/,$(GUEST_TESTS)) $(B)/guest/csbench-agent
+GUEST_BIN := $(addprefix $(B)/guest/,$(GUEST_TESTS)) $(B)/guest/csbench-agent \
+	$(B)/guest/csbench-yield
 GUEST_UTIL_SRC := tests/guest/guest_util.c bench/guest/trace_util.c bench/lib/cotrace.c \
 	bench/guest/modeset.c bench/lib/mode.c bench/lib/fileio.c
 GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h \
@@ -59,7 +65,7 @@ GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h 
 
 
 .PHONY: help deps kernel image kernel-path image-path boot-test bench ab ab-planted \
-	check unit-test sanitize-test kernel-test kernel-test-debug bisect-build mutant-test fuzz bench-smoke \
+	check unit-test sanitize-test yield-test kernel-test kernel-test-debug bisect-build mutant-test fuzz bench-smoke \
 	fuzz-regress bench-faults calibrate report clean all
 
 help:
@@ -221,14 +227,15 @@ kernel-test-debug: $(GUEST_READY)
 	$(call guest_job,kernel-test-debug,tests/guest/kernel-tests.sh,debug)
 
 check: unit-test sanitize-test fuzz-regress boot-test kernel-test kernel-test-debug bench-smoke \
-	bench-faults
+	bench-faults yield-test
 
 # ---- the benchmark ----------------------------------------------------------
 # $(call bench_run,PROFILE,EXTRA-ARGS): csbench run with the cached kernel
-# and image; prints the run directory's name last.
+# and image; prints the run directory's name last. No PROFILE: a resumed
+# run, whose profile is in its manifest.
 define bench_run
 	@$(call guest_inputs) && \
-	$(B)/csbench run --profile $(1) $(2) --rev $$(git rev-parse --short HEAD 2>/dev/null || echo norev) \
+	$(B)/csbench run $(if $(1),--profile $(1)) $(2) --rev $$(git rev-parse --short HEAD 2>/dev/null || echo norev) \
 		--kernel $$k/bzImage --initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest
 endef
 
@@ -240,8 +247,10 @@ PROFILE ?= quick
 TARGET ?= 10
 BUDGET ?= 15
 ADAPTIVE ?= --target $(TARGET) --budget $(BUDGET)
+# SMT_YIELD=Y: emulate an SMT yield under TCG (csbench run --smt-yield).
+YIELD_ARGS = $(if $(SMT_YIELD),--smt-yield $(SMT_YIELD))
 bench: $(GUEST_READY)
-	$(call bench_run,$(PROFILE),--report $(if $(RESUME),--resume $(RESUME),--results results $(ADAPTIVE)))
+	$(call bench_run,$(if $(RESUME),,$(PROFILE)),--report $(if $(RESUME),--resume $(RESUME),--results results $(ADAPTIVE)) $(YIELD_ARGS))
 
 # The whole pipeline at smoke size, checked: every cell present and ok,
 # no unexplained co-residency in the coresched modes, a report written.
@@ -264,6 +273,14 @@ bench-faults: $(GUEST_READY)
 	tests/faults/faults.sh $(B)/faults/run $$args >$(B)/faults.tap 2>&1; \
 	tests/faults/disk-full.sh $(B)/faults/disk $$args >>$(B)/faults.tap 2>&1; \
 	cat $(B)/faults.tap; scripts/run-tap.sh --summarise $(B)/faults.tap
+
+# The emulated SMT yield: caps applied, measured, removed, also after a
+# csbench killed with SIGKILL (tests/yield/smt-yield.sh; TCG only).
+yield-test: $(GUEST_READY)
+	@$(call guest_inputs) && \
+	tests/yield/smt-yield.sh $(B)/yield $$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest \
+		>$(B)/yield.tap 2>&1; \
+	cat $(B)/yield.tap; scripts/run-tap.sh --summarise $(B)/yield.tap
 
 # Rebuild a run's report (default: the newest run in results/).
 RUN ?= $(lastword $(sort $(wildcard results/2*)))

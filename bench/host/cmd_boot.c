@@ -13,10 +13,12 @@
 #include "../lib/log.h"
 #include "../lib/opts.h"
 #include "../lib/paths.h"
+#include "../lib/strnum.h"
 #include "accel.h"
 #include "cmd.h"
 #include "console.h"
 #include "job.h"
+#include "smtcap.h"
 
 /* Each input is a readable file; if not, say which and how to build it. */
 static int inputs_missing(const char *kernel, const char *initrd, const char *image,
@@ -80,8 +82,8 @@ int cmd_boot(int argc, char **argv)
 {
 	const char *kernel = NULL, *initrd = NULL, *image = NULL;
 	const char *script = NULL, *bin = NULL, *out = NULL, *append = NULL;
-	const char *accel = "auto", *cpu = NULL, *qemu = NULL;
-	long timeout = 600, memory = 2048;
+	const char *accel = "auto", *cpu = NULL, *qemu = NULL, *yield = NULL;
+	long timeout = 600, memory = 2048, period = SMTCAP_PERIOD_US;
 	int show_log = 0;
 	const struct opt opts[] = {
 		{ "kernel", OPT_STR, &kernel, 0, 0, "FILE", "bzImage to boot" },
@@ -97,6 +99,10 @@ int cmd_boot(int argc, char **argv)
 		{ "timeout", OPT_INT, &timeout, 10, 86400, "SEC", "kill the guest after this long" },
 		{ "memory", OPT_INT, &memory, 256, 65536, "MB", "guest memory" },
 		{ "show-log", OPT_FLAG, &show_log, 0, 0, NULL, "print the job's output" },
+		{ "smt-yield", OPT_STR, &yield, 0, 0, "Y",
+		  "TCG: emulate SMT yield Y (1.0..2.0) by capping vCPU threads" },
+		{ "cap-period-us", OPT_INT, &period, 1000, 1000000, "US",
+		  "with --smt-yield: the caps' CFS period (default 10000)" },
 		{ NULL }
 	};
 	char cache[4096], why[512];
@@ -116,14 +122,25 @@ int cmd_boot(int argc, char **argv)
 	}
 	if (inputs_missing(kernel, initrd, image, script))
 		return EXIT_USAGE;
+	if (yield && parse_double(yield, SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD, &spec.vm.smt_yield)) {
+		err_msg("--smt-yield %s: expected a number from %.1f to %.1f", yield,
+			SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD);
+		return EXIT_USAGE;
+	}
 	cache_dir(cache, sizeof(cache));
 	if (accel_choose(accel, kernel, initrd, cache, &spec.vm.accel, why,
 			 sizeof(why))) {
 		err_msg("--accel %s: expected auto, tcg or kvm", accel);
 		return EXIT_USAGE;
 	}
+	if (spec.vm.smt_yield && spec.vm.accel != ACCEL_TCG) {
+		err_msg("--smt-yield: only under TCG (under %s the hardware's own SMT yield "
+			"applies)", accel_name(spec.vm.accel));
+		return EXIT_USAGE;
+	}
 	spec = (struct job_spec){ .out = out, .script = script, .bin_dir = bin,
 				  .accel_why = why, .vm = spec.vm };
+	spec.vm.cap_period_us = period;
 	spec.vm.kernel = kernel;
 	spec.vm.initrd = initrd;
 	spec.vm.image = image;

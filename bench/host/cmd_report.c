@@ -97,8 +97,9 @@ int report_build(const char *dir, const char *calibration, int plots, int full)
 		       r.accel, r.pinning);
 		report_write_summary(&r, stdout);
 		printf("\nFull report: %s/report.md%s\n", r.dir,
-		       r.accel[0] && strcmp(r.accel, "kvm") ?
-		       " (under TCG SMT adds no throughput: read its hardware model)" : "");
+		       !r.accel[0] || !strcmp(r.accel, "kvm") ? "" : r.yield_period_us ?
+		       " (an emulated SMT yield: read its hardware model)" :
+		       " (under TCG SMT adds no throughput: read its hardware model)");
 	}
 	if (!r.ok) {
 		err_msg("%s: no cell is ok: the report has no figures", r.dir);

@@ -268,6 +268,12 @@ static int start_manifest(const struct run *r, const struct run_args *a, enum ac
 	if (a->ab_session)
 		json_object_set_new(extra, "ab", json_pack("{s:s,s:s}", "session", a->ab_session,
 							   "side", a->ab_side));
+	if (a->smt_yield)
+		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:i,s:[]}", "target",
+			a->smt_yield, "period_us", (int)a->cap_period_us, "achieved"));
+	else
+		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:[]}", "target", 1.0,
+								   "achieved"));
 	if (a->target)
 		json_object_set_new(extra, "adaptive", json_pack("{s:f,s:f,s:i}", "target_pct",
 			(double)a->target, "budget_min", (double)a->budget,
@@ -305,6 +311,11 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 		err_msg("--accel %s: expected auto, tcg or kvm", a->accel);
 		return EXIT_USAGE;
 	}
+	if (a->smt_yield && accel != ACCEL_TCG) {
+		err_msg("--smt-yield: only under TCG (under %s the hardware's own SMT yield "
+			"applies)", accel_name(accel));
+		return EXIT_USAGE;
+	}
 	/* After the probe: an interrupted probe must not be cached as "tcg". */
 	vm_catch_interrupts();
 	if ((code = start_manifest(&r, a, accel, why)))
@@ -320,6 +331,7 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 				 .bin = a->bin, .accel = accel, .accel_why = why,
 				 .min_free_mb = a->min_free_mb, .hang_after = a->hang_after,
 				 .boot_per_cell = a->boot_per_cell, .t0 = t0,
+				 .smt_yield = a->smt_yield, .cap_period_us = a->cap_period_us,
 				 .progress = a->quiet ? PROGRESS_NONE :
 					     !strcmp(a->progress, "json") ? PROGRESS_JSON :
 					     PROGRESS_TEXT };

@@ -46,6 +46,11 @@ static void write_info(const char *path, const struct job_spec *s,
 		     r->vm.pinning.host_cpu[3], vm_outcome_name(r->vm.outcome),
 		     r->vm.problem, r->vm.seconds, r->vm.boot_s,
 		     r->have_status ? r->status : "none");
+	if (s->vm.smt_yield > 0 && n < (int)sizeof(text))
+		n += snprintf(text + n, sizeof(text) - n, "smt_yield_target=%.3f\ncap_period_us=%d\n",
+			      s->vm.smt_yield, s->vm.cap_period_us);
+	if (n >= (int)sizeof(text))
+		n = sizeof(text) - 1;
 	if (write_atomic(path, text, n))
 		warn("cannot write %s", path);
 }

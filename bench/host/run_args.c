@@ -10,11 +10,13 @@
 #include "../lib/log.h"
 #include "../lib/mode.h"
 #include "../lib/paths.h"
+#include "../lib/strnum.h"
 #include "checkout.h"
 #include "cmd.h"
 #include "run_args.h"
 #include "run_boots.h"
 #include "run_dir.h"
+#include "smtcap.h"
 #include "../lib/workload.h"
 
 const char run_args_usage[] = "[OPTIONS] (see --help)";
@@ -28,6 +30,7 @@ void run_args_init(struct run_args *a)
 	a->progress = "text";
 	a->min_free_mb = 256;
 	a->min_reps = 3;
+	a->cap_period_us = SMTCAP_PERIOD_US;
 }
 
 int run_args_opts(struct run_args *a, struct opt *opts)
@@ -66,6 +69,10 @@ int run_args_opts(struct run_args *a, struct opt *opts)
 		{ "bin", OPT_STR, &a->bin, 0, 0, "DIR",
 		  "guest binaries with csbench-agent (default: build/guest)" },
 		{ "accel", OPT_STR, &a->accel, 0, 0, "auto|tcg|kvm", "accelerator (default auto)" },
+		{ "smt-yield", OPT_STR, &a->smt_yield_arg, 0, 0, "Y",
+		  "TCG: emulate SMT yield Y (1.0..2.0) by capping each vCPU thread at 1/Y of a host CPU" },
+		{ "cap-period-us", OPT_INT, &a->cap_period_us, 1000, 1000000, "US",
+		  "with --smt-yield: the caps' CFS period (default 10000)" },
 		{ "boot-per-cell", OPT_FLAG, &a->boot_per_cell, 0, 0, NULL,
 		  "a fresh boot for every cell (slower; no state carried over)" },
 		{ "min-free-mb", OPT_INT, &a->min_free_mb, 0, 1 << 20, "MIB",
@@ -192,6 +199,24 @@ static int take_resumed_matrix(struct run_args *a)
 	return 0;
 }
 
+/* --smt-yield: a number in range, and a host CPU controller to cap with. */
+static int check_smt_yield(struct run_args *a)
+{
+	struct smtcap cap;
+	char err[1024];
+
+	if (parse_double(a->smt_yield_arg, SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD, &a->smt_yield)) {
+		err_msg("--smt-yield %s: expected a number from %.1f to %.1f", a->smt_yield_arg,
+			SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD);
+		return EXIT_USAGE;
+	}
+	if (smtcap_find("/sys/fs/cgroup", &cap, err, sizeof(err))) {
+		err_msg("--smt-yield: %s", err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 int run_args_settle(struct run_args *a)
 {
 	static char all_modes[256];
@@ -227,6 +252,8 @@ int run_args_settle(struct run_args *a)
 		err_msg("--budget and --min-reps go with --target");
 		return EXIT_USAGE;
 	}
+	if (a->smt_yield_arg && (ret = check_smt_yield(a)))
+		return ret;
 	if ((ret = default_inputs(a)))
 		return ret;
 	/*

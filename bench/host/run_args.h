@@ -20,15 +20,17 @@ struct run_args {
 	const char *kernel, *initrd, *image, *bin, *workload_dir;
 	const char *resume, *dir, *results, *rev, *accel, *progress;
 	const char *ab_session, *ab_side;
-	long min_free_mb, hang_after, target, budget, min_reps;
+	const char *smt_yield_arg;	/* --smt-yield, as typed */
+	long min_free_mb, hang_after, target, budget, min_reps, cap_period_us;
 	int quiet, boot_per_cell, report;
 	/* Filled by run_args_settle() */
 	int profile_id;
+	double smt_yield;		/* 0: no caps */
 	char default_kernel[4096], default_image[4096];
 	char default_initrd[4096], default_bin[4096], default_wl_dir[4096];
 };
 
-#define RUN_NOPTS	25	/* entries run_args_opts() writes, without the end */
+#define RUN_NOPTS	27	/* entries run_args_opts() writes, without the end */
 
 /* Defaults for what nobody typed (profile, modes... stay NULL). */
 void run_args_init(struct run_args *a);

@@ -2,6 +2,7 @@
 /* The boots of csbench run (see run_boots.h). */
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "run_boots.h"
 #include "run_dir.h"
 #include "run_report.h"
+#include "smtcap.h"
 
 #define BOOT_OVERHEAD_S	180
 
@@ -160,6 +162,54 @@ static void keep_boot_record(const char *dir, const char *boot_dir)
 	}
 }
 
+/*
+ * The yield the boot measured before its cells (csbench-yield's JSON on
+ * the share): into the boot's boot.info, and appended to the manifest's
+ * smt_yield.achieved with how far it is from the target.
+ */
+static void record_yield(const struct run *r, int boot, const char *boot_dir, double target)
+{
+	char path[4400], line[256];
+	json_t *y, *m, *entry;
+	double got;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/share/out/yield.json", boot_dir);
+	y = json_load_file(path, 0, NULL);
+	if (!json_is_number(json_object_get(y, "yield"))) {
+		json_decref(y);
+		return;		/* the guest died before, or SMT was off */
+	}
+	got = json_number_value(json_object_get(y, "yield"));
+	if (target <= 0)
+		target = 1.0;
+	snprintf(path, sizeof(path), "%s/boot.info", boot_dir);
+	f = fopen(path, "a");
+	snprintf(line, sizeof(line), "achieved_yield=%.4f\nachieved_yield_min=%.4f\n"
+		 "achieved_yield_max=%.4f\n", got,
+		 json_number_value(json_object_get(y, "yield_min")),
+		 json_number_value(json_object_get(y, "yield_max")));
+	if (!f || fputs(line, f) < 0)
+		warn("cannot add the achieved yield to %s", path);
+	if (f)
+		fclose(f);
+	snprintf(path, sizeof(path), "%s/manifest.json", r->dir);
+	m = json_load_file(path, 0, NULL);
+	entry = json_pack("{s:i,s:O,s:O,s:O,s:f}", "boot", boot, "yield",
+			  json_object_get(y, "yield"), "min", json_object_get(y, "yield_min"),
+			  "max", json_object_get(y, "yield_max"), "off_pct",
+			  (got / target - 1) * 100);
+	if (!json_is_array(json_object_get(json_object_get(m, "smt_yield"), "achieved")) ||
+	    json_array_append_new(json_object_get(json_object_get(m, "smt_yield"), "achieved"),
+				  entry) || json_write_atomic(path, m, JSON_INDENT(1) | JSON_SORT_KEYS))
+		warn("cannot record boot %d's achieved yield in %s", boot, path);
+	if (fabs(got / target - 1) > SMTCAP_TOLERANCE)
+		warn("boot %d: achieved SMT yield %.3f is %+.0f%% from the target %.2f",
+		     boot, got, (got / target - 1) * 100, target);
+	json_decref(m);
+	json_decref(y);
+}
+
 /* A guest that died takes the blame on the cell it was running. */
 static void record_guest_failure(const struct run *r, const struct cell *c,
 				 const struct job_result *res, const char *boot_dir)
@@ -248,7 +298,10 @@ int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_befo
 		}
 		snprintf(script, sizeof(script), "%s/job.sh", boot_dir);
 		f = fopen(script, "w");
-		if (!f || fputs("mkdir -p out\ncsbench-agent cells.txt . out\n", f) < 0 ||
+		/* The yield first: every boot says what SMT gave its cells. */
+		if (!f || fputs("mkdir -p out\n"
+				"csbench-yield >out/yield.json 2>out/yield.err || true\n"
+				"csbench-agent cells.txt . out\n", f) < 0 ||
 		    fclose(f)) {
 			err_errno(errno, "cannot write %s", script);
 			return run_stop(r, *done, "cannot prepare a boot", EXIT_FAIL);
@@ -264,6 +317,8 @@ int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_befo
 		spec.vm.accel = o->accel;
 		spec.vm.timeout_s = timeout;
 		spec.vm.memory_mb = 2048;
+		spec.vm.smt_yield = o->smt_yield;
+		spec.vm.cap_period_us = o->cap_period_us;
 		/* A cell that logs nothing for its own length plus grace has hung. */
 		for (i = 0; i < n; i++) {
 			const struct wl_profile *p =
@@ -284,6 +339,7 @@ int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_befo
 		job_run(&spec, &res);
 		col.last_poll = 0;
 		collect_finished(&col);
+		record_yield(r, boot, boot_dir, o->smt_yield);
 		keep_boot_record(r->dir, boot_dir);
 		if (col.store_error)
 			return run_stop(r, *done, col.store_error == -ENOSPC ?

@@ -38,6 +38,8 @@ struct boot_opts {
 	enum accel accel;
 	const char *accel_why;
 	long min_free_mb, hang_after;
+	double smt_yield;		/* 0: no caps */
+	int cap_period_us;
 	int boot_per_cell;
 	enum progress progress;
 	time_t t0;

@@ -6,9 +6,9 @@
  * share; this file only decides how the boot ended.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +22,7 @@
 #include "console.h"
 #include "pin.h"
 #include "qmp.h"
+#include "smtcap.h"
 #include "vm.h"
 
 #define QMP_WAIT_MS	10000
@@ -66,6 +67,9 @@ int vm_interrupted(void)
 {
 	return stop_signal;
 }
+
+/* Where the host's cgroup hierarchies are mounted. */
+#define CGROUP_BASE	"/sys/fs/cgroup"
 
 static double now_s(void)
 {
@@ -116,9 +120,31 @@ static int connect_qmp(const char *path, pid_t pid)
 	return -1;
 }
 
-/* Pin the vCPUs and release the paused guest. */
+/*
+ * Cap the vCPU threads for an emulated SMT yield (smtcap.h), first
+ * removing caps a killed csbench left behind. 0, or -1 said why.
+ */
+static int cap_vcpus(const struct vm_spec *spec, pid_t pid, const int *tids, int n,
+		     struct smtcap *cap)
+{
+	int period = spec->cap_period_us ?: SMTCAP_PERIOD_US;
+	char err[1024];
+
+	if (smtcap_find(CGROUP_BASE, cap, err, sizeof(err)))
+		goto fail;
+	smtcap_remove_stale(cap);
+	if (smtcap_apply(cap, getpid(), pid, tids, n, spec->smt_yield, period, err,
+			 sizeof(err)))
+		goto fail;
+	return 0;
+fail:
+	err_msg("--smt-yield %.2f: %s", spec->smt_yield, err);
+	return -1;
+}
+
+/* Pin the vCPUs (and cap them, for an emulated yield); release the guest. */
 static int start_pinned(const struct vm_spec *spec, pid_t pid,
-			struct vm_result *res)
+			struct vm_result *res, struct smtcap *cap)
 {
 	struct host_topo topo;
 	int tids[VM_CPUS];
@@ -138,6 +164,8 @@ static int start_pinned(const struct vm_spec *spec, pid_t pid,
 	if (spec->probe)
 		snprintf(res->pinning.how, sizeof(res->pinning.how), "none (probe)");
 	else if (pin_apply(&res->pinning, tids, n))
+		goto out;
+	if (spec->smt_yield > 0 && !spec->probe && cap_vcpus(spec, pid, tids, n, cap))
 		goto out;
 	ret = qmp_cont(fd);
 out:
@@ -163,7 +191,8 @@ static int qemu_failed(struct vm_result *res, const char *fmt, ...)
  * Start QEMU paused, pin its vCPUs and let it run. The pid, or -1 with
  * @res failed and saying why (QEMU's first line of complaint, if any).
  */
-static pid_t launch(const struct vm_spec *spec, const char *qemu_log, struct vm_result *res)
+static pid_t launch(const struct vm_spec *spec, const char *qemu_log, struct vm_result *res,
+		    struct smtcap *cap)
 {
 	char *argv[64], buf[8192], first[256] = "";
 	int wstatus;
@@ -180,10 +209,11 @@ static pid_t launch(const struct vm_spec *spec, const char *qemu_log, struct vm_
 	pid = spawn(argv, qemu_log);
 	if (pid < 0)
 		return qemu_failed(res, "fork: %s", strerror(errno));
-	if (!start_pinned(spec, pid, res))
+	if (!start_pinned(spec, pid, res, cap))
 		return pid;
 	kill(pid, SIGKILL);
 	waitpid(pid, &wstatus, 0);
+	smtcap_remove(cap);
 	f = fopen(qemu_log, "r");
 	if (f && fgets(first, sizeof(first), f))
 		first[strcspn(first, "\n")] = '\0';
@@ -276,6 +306,7 @@ static void classify(const struct vm_spec *spec, const char *qemu_log,
 int vm_run(const struct vm_spec *spec, const char *qemu_log,
 	   struct vm_result *res)
 {
+	struct smtcap cap = { 0 };
 	struct watch w;
 	double start;
 	pid_t pid;
@@ -283,10 +314,12 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 	memset(res, 0, sizeof(*res));
 	res->boot_s = -1;
 	start = now_s();
-	pid = launch(spec, qemu_log, res);
+	pid = launch(spec, qemu_log, res, &cap);
 	if (pid < 0)
 		return -1;
 	watch(spec, pid, start, res, &w);
+	/* QEMU is gone (watch() reaped it): its threads left the caps. */
+	smtcap_remove(&cap);
 	res->seconds = now_s() - start;
 	/* Init came and went between two polls: its time is at most this. */
 	if (res->boot_s < 0 && console_has(spec->console, "csbench-init:"))

@@ -29,6 +29,12 @@ struct vm_spec {
 	enum accel accel;
 	int memory_mb;
 	int timeout_s;		/* hard limit; QEMU is killed after it */
+	/*
+	 * TCG: emulate this SMT yield by capping each vCPU thread at 1/Y of
+	 * a host CPU (smtcap.h), in periods of cap_period_us; 0: no caps.
+	 */
+	double smt_yield;
+	int cap_period_us;
 	int probe;		/* accelerator probe: 1 vCPU, no disk */
 	/*
 	 * Optional watchdog: if @progress_file (e.g. the job's log on the

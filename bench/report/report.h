@@ -127,6 +127,9 @@ struct report_workload {
 	double cal_band;		/* A/A band of the workload's mean; 0: none */
 };
 
+/* A boot's measured SMT yield further than this from the target is said. */
+#define REPORT_YIELD_TOLERANCE	0.10
+
 struct report {
 	char dir[4096];
 	char run[256];			/* the directory's base name */
@@ -134,6 +137,14 @@ struct report {
 	char profile[16], accel[16], pinning[160], host_cpu[128], revision[64];
 	char kernel_key[64], release[64], csbench_version[32], topology[96];
 	int host_cpus, reps, expected_cells;
+	/*
+	 * The SMT yield: the target (1.0 without --smt-yield; 0 in runs from
+	 * before it was measured), and what the boots measured.
+	 */
+	double yield_target;
+	int yield_period_us;		/* 0: no caps */
+	int yield_boots, yield_off_boots;	/* measured; further than the tolerance */
+	double yield_median, yield_min, yield_max;	/* over the boots' medians */
 	char ab_session[64], ab_side[8];	/* an A/B run's side; "" otherwise */
 	/* An adaptive run (csbench run --target): what stopped it, or "". */
 	char adaptive_stop[32], adaptive_widest_wl[64];

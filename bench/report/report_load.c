@@ -50,6 +50,40 @@ static void load_adaptive(struct report *r, json_t *a)
 	r->adaptive_widest_pct = json_is_number(w) ? json_number_value(w) : INFINITY;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* "smt_yield": the target and each boot's measured yield. */
+static void load_yield(struct report *r, json_t *y)
+{
+	json_t *achieved = json_object_get(y, "achieved"), *e;
+	double v[256];
+	size_t i;
+	int n = 0;
+
+	r->yield_target = json_number_value(json_object_get(y, "target"));
+	r->yield_period_us = json_integer_value(json_object_get(y, "period_us"));
+	json_array_foreach(achieved, i, e) {
+		if (!json_is_number(json_object_get(e, "yield")) || n == 256)
+			continue;
+		v[n++] = json_number_value(json_object_get(e, "yield"));
+		if (fabs(json_number_value(json_object_get(e, "off_pct"))) >
+		    REPORT_YIELD_TOLERANCE * 100)
+			r->yield_off_boots++;
+	}
+	r->yield_boots = n;
+	if (!n)
+		return;
+	qsort(v, n, sizeof(v[0]), cmp_double);
+	r->yield_min = v[0];
+	r->yield_max = v[n - 1];
+	r->yield_median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 static void load_manifest(struct report *r, json_t *m)
 {
 	json_t *k = json_object_get(m, "kernel");
@@ -68,6 +102,7 @@ static void load_manifest(struct report *r, json_t *m)
 	copy_str(r->ab_side, sizeof(r->ab_side), json_object_get(json_object_get(m, "ab"), "side"));
 	r->host_cpus = json_integer_value(json_object_get(m, "host_cpus"));
 	load_adaptive(r, json_object_get(m, "adaptive"));
+	load_yield(r, json_object_get(m, "smt_yield"));
 	r->reps = json_integer_value(json_object_get(m, "reps"));
 	r->expected_cells = json_integer_value(json_object_get(m, "cells"));
 }

@@ -179,7 +179,16 @@ static void write_model(const struct report *r, FILE *out)
 		r->release, r->revision, r->kernel_key, r->csbench_version, r->profile,
 		r->reps, r->cells, r->ok, r->topology, r->host_cpu, r->host_cpus,
 		r->accel, r->pinning);
-	if (!strcmp(r->accel, "tcg"))
+	if (!strcmp(r->accel, "tcg") && r->yield_period_us)
+		fprintf(out, "**Hardware model.** Under TCG both threads of a guest core are "
+			"pinned to one host CPU, and each vCPU thread is capped at 1/%.2f of "
+			"it (CFS bandwidth, period %d us): one busy sibling runs at 1/%.2f of "
+			"the CPU, two together fill it, an emulated SMT yield of %.2f. "
+			"smt-on vs smt-off and coresched vs smt-off are then comparisons "
+			"under that yield; the breakeven SMT yield is still given from the "
+			"model (README).\n\n", r->yield_target, r->yield_period_us,
+			r->yield_target, r->yield_target);
+	else if (!strcmp(r->accel, "tcg"))
 		fprintf(out, "**Hardware model.** Under TCG both threads of a guest core are "
 			"pinned to one host CPU: two busy siblings share it, so SMT adds no "
 			"throughput (yield 1.0). smt-on cannot beat smt-off here, and the "
@@ -193,6 +202,20 @@ static void write_model(const struct report *r, FILE *out)
 			"pinned to a pair of host SMT siblings, so the host's own SMT yield "
 			"applies and the coresched vs smt-off comparison is the real one. The "
 			"breakeven SMT yield is still given for reference.\n\n");
+	if (r->yield_boots) {
+		fprintf(out, "**Measured SMT yield.** Each boot measured, before its cells, "
+			"what two busy siblings do over one alone: median %.3f over %d "
+			"boot%s (range %.3f to %.3f), target %.2f. ", r->yield_median,
+			r->yield_boots, r->yield_boots == 1 ? "" : "s", r->yield_min, r->yield_max,
+			r->yield_target);
+		if (r->yield_off_boots)
+			fprintf(out, "**%d of %d boots were further than %.0f%% from the target: "
+				"their cells ran another yield than the one asked for.**\n\n",
+				r->yield_off_boots, r->yield_boots, REPORT_YIELD_TOLERANCE * 100);
+		else
+			fprintf(out, "Every boot within %.0f%% of the target.\n\n",
+				REPORT_YIELD_TOLERANCE * 100);
+	}
 	fprintf(out, "**Statistics.** A block is one repetition of a workload: its "
 		"modes ran back to back in one boot, in rotated order. Every comparison "
 		"pairs the two modes inside each block: d = log(a / b) per block, and "

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The host's vCPU caps for an emulated SMT yield (bench/host/smtcap.c),
+ * against fake cgroup v1 and v2 trees made of plain directories: what is
+ * written where, that everything made is removed, and that a parent left
+ * by a csbench that no longer runs is found and removed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../../bench/host/smtcap.h"
+#include "../../bench/lib/paths.h"
+#include "../tap.h"
+
+static char top[256];
+
+static const char *slurp(const char *fmt, const char *a, const char *b)
+{
+	static char buf[256];
+	char path[1024];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), fmt, a, b);
+	f = fopen(path, "r");
+	if (!f)
+		return "(missing)";
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void touch(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static int exists(const char *fmt, const char *a, const char *b)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), fmt, a, b);
+	return !access(path, F_OK);
+}
+
+/* A pid no process has: a child that has been reaped. */
+static pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+
+	if (!pid)
+		_exit(0);
+	waitpid(pid, NULL, 0);
+	return pid;
+}
+
+int main(void)
+{
+	const int tids[4] = { 11, 12, 13, 14 };
+	char base[512], path[1024], err[1024] = "", parent[640], pidstr[32];
+	struct smtcap c;
+	pid_t gone;
+
+	tap_plan_start();
+	snprintf(top, sizeof(top), "/tmp/csbench-t0027-XXXXXX");
+	if (!mkdtemp(top))
+		return 1;
+
+	check_int(smtcap_quota_us(1.25, 10000), ==, 8000, "yield 1.25: 8 ms of every 10");
+	check_int(smtcap_quota_us(1.3, 10000), ==, 7692, "yield 1.3: rounded to the microsecond");
+	check_int(smtcap_quota_us(2.0, 1000), ==, 1000, "never below the kernel's 1 ms minimum");
+
+	/* cgroup v1: the cpu hierarchy with cfs files. */
+	snprintf(base, sizeof(base), "%s/v1", top);
+	snprintf(path, sizeof(path), "%s/cpu", base);
+	mkdirs(path, 0755);
+	snprintf(path, sizeof(path), "%s/cpu/cpu.cfs_quota_us", base);
+	touch(path, "-1\n");
+	check_int(smtcap_find(base, &c, err, sizeof(err)), ==, 0, "v1 cpu hierarchy found");
+	check_int(c.v2, ==, 0, "as v1");
+	check_int(smtcap_apply(&c, 4242, 4000, tids, 4, 1.25, 10000, err, sizeof(err)), ==, 0,
+		  "four threads capped");
+	snprintf(parent, sizeof(parent), "%s", c.parent);
+	tap_ok(strstr(parent, "/cpu/csbench-4242") != NULL, "under a parent named for csbench (%s)",
+	       parent);
+	check_str(slurp("%s/vcpu0/%s", parent, "cpu.cfs_quota_us"), "8000", "quota 8000 us");
+	check_str(slurp("%s/vcpu0/%s", parent, "cpu.cfs_period_us"), "10000", "period 10000 us");
+	check_str(slurp("%s/vcpu3/%s", parent, "tasks"), "14", "one thread per group");
+	check_int(smtcap_remove(&c), ==, 0, "removed");
+	tap_ok(!exists("%s%s", parent, ""), "and the parent is gone");
+
+	/* A parent left by a csbench that was killed, a guest still in it. */
+	gone = dead_pid();
+	snprintf(pidstr, sizeof(pidstr), "%d", (int)gone);
+	snprintf(path, sizeof(path), "%s/cpu/csbench-%s/vcpu0", base, pidstr);
+	mkdirs(path, 0755);
+	snprintf(path, sizeof(path), "%s/cpu/csbench-%s/vcpu0/tasks", base, pidstr);
+	touch(path, "4343\n");
+	snprintf(path, sizeof(path), "%s/cpu/csbench-%d", base, (int)getpid());
+	mkdirs(path, 0755);	/* ours: this process runs, it must stay */
+	check_int(smtcap_remove_stale(&c), ==, 1, "one stale parent removed");
+	tap_ok(!exists("%s/cpu/csbench-%s", base, pidstr), "the dead csbench's parent is gone");
+	check_str(slurp("%s/cpu/%s", base, "tasks"), "4343",
+		  "its thread moved back to the root first");
+	snprintf(pidstr, sizeof(pidstr), "%d", (int)getpid());
+	tap_ok(exists("%s/cpu/csbench-%s", base, pidstr), "a running csbench's parent is left alone");
+
+	/* cgroup v2: a threaded subtree with cpu.max. */
+	snprintf(base, sizeof(base), "%s/v2", top);
+	mkdirs(base, 0755);
+	snprintf(path, sizeof(path), "%s/cgroup.controllers", base);
+	touch(path, "cpuset cpu io memory pids\n");
+	check_int(smtcap_find(base, &c, err, sizeof(err)), ==, 0, "v2 hierarchy found");
+	check_int(c.v2, ==, 1, "as v2");
+	check_int(smtcap_apply(&c, 4242, 4000, tids, 2, 1.3, 10000, err, sizeof(err)), ==, 0,
+		  "two threads capped");
+	snprintf(parent, sizeof(parent), "%s", c.parent);
+	check_str(slurp("%s/%s", base, "cgroup.subtree_control"), "+cpu", "cpu enabled at the root");
+	check_str(slurp("%s/%s", parent, "cgroup.procs"), "4000", "QEMU moved into the parent");
+	check_str(slurp("%s/%s", parent, "cgroup.subtree_control"), "+cpu", "and cpu below it");
+	check_str(slurp("%s/vcpu1/%s", parent, "cgroup.type"), "threaded", "children threaded");
+	check_str(slurp("%s/vcpu1/%s", parent, "cpu.max"), "7692 10000", "cpu.max quota period");
+	check_str(slurp("%s/vcpu1/%s", parent, "cgroup.threads"), "12", "the thread in it");
+	check_int(smtcap_remove(&c), ==, 0, "removed");
+	tap_ok(!exists("%s%s", parent, ""), "and the parent is gone");
+
+	/* No CPU controller, and a yield out of range. */
+	snprintf(base, sizeof(base), "%s/none", top);
+	mkdirs(base, 0755);
+	check_int(smtcap_find(base, &c, err, sizeof(err)), ==, -1, "no CPU controller: refused");
+	tap_ok(strstr(err, "no CPU controller") != NULL, "saying so (%s)", err);
+	snprintf(base, sizeof(base), "%s/v1", top);
+	smtcap_find(base, &c, err, sizeof(err));
+	check_int(smtcap_apply(&c, 4242, 4000, tids, 4, 2.5, 10000, err, sizeof(err)), ==, -1,
+		  "yield 2.5 refused");
+	tap_ok(!exists("%s/cpu/csbench-4242", base, ""), "and nothing was made");
+
+	snprintf(path, sizeof(path), "rm -rf '%s'", top);
+	if (system(path))
+		tap_diag("could not remove %s", top);
+	return tap_finish();
+}

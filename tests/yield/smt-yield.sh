@@ -1,0 +1,60 @@
+#!/bin/sh
+# The emulated SMT yield end to end (TCG): a boot at --smt-yield 1.3 caps
+# its vCPU threads while it runs, measures the yield in the guest and
+# leaves no cgroup behind; a csbench killed with SIGKILL leaves its caps,
+# and the next csbench that caps vCPUs removes them and says so. TAP.
+# (How close the measured yield comes to the target is not asserted yet:
+# see the README's measurements.)
+#   tests/yield/smt-yield.sh OUT KERNEL INITRD IMAGE BIN
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/tap.sh"
+out=$1 kernel=$2 initrd=$3 image=$4 bin=$5
+cs=$top/build/csbench
+cpu_cg=/sys/fs/cgroup/cpu
+[ -d "$cpu_cg" ] || cpu_cg=/sys/fs/cgroup
+rm -rf "$out" && mkdir -p "$out"
+boot() { # NAME JOB [ARGS]
+	name=$1 job=$2
+	shift 2
+	"$cs" boot --kernel "$kernel" --initrd "$initrd" --image "$image" --bin "$bin" \
+		--accel tcg --job "$top/tests/yield/$job" --out "$out/$name" --timeout 300 "$@"
+}
+
+boot y13 measure-job.sh --smt-yield 1.3 >"$out/y13.log" 2>&1
+code=$?
+tap_ok "a boot at --smt-yield 1.3 runs its job (exit $code)" [ $code -eq 0 ]
+got=$(jq -r .yield "$out/y13/share/yield.json" 2>/dev/null || echo none)
+tap_ok "the guest measured a yield ($got)" \
+	awk -v y="$got" 'BEGIN { exit !(y + 0 > 0.5 && y + 0 < 2.5) }'
+tap_grep "boot.info names the target" "^smt_yield_target=1.300$" "$out/y13/boot.info"
+tap_ok "no csbench cgroup is left after it" sh -c "! ls -d $cpu_cg/csbench-* 2>/dev/null"
+
+# Killed with SIGKILL while its guest runs: the caps stay behind.
+# (csbench itself in the background, not a subshell: $! is its pid.)
+"$cs" boot --kernel "$kernel" --initrd "$initrd" --image "$image" --bin "$bin" \
+	--accel tcg --job "$top/tests/yield/sleep-job.sh" --out "$out/killed" --timeout 300 \
+	--smt-yield 1.3 >"$out/killed.log" 2>&1 &
+pid=$!
+for i in $(seq 1 60); do
+	[ -d "$cpu_cg/csbench-$pid" ] && break
+	sleep 1
+done
+tap_ok "a running boot has its caps in $cpu_cg/csbench-$pid" [ -d "$cpu_cg/csbench-$pid" ]
+quota=$(cat "$cpu_cg/csbench-$pid/vcpu0/cpu.cfs_quota_us" 2>/dev/null ||
+	cut -d' ' -f1 "$cpu_cg/csbench-$pid/vcpu0/cpu.max" 2>/dev/null)
+tap_ok "vCPU 0 gets 1/1.3 of each 10 ms period (quota $quota us)" [ "$quota" = 7692 ]
+kill -9 $pid
+wait $pid 2>/dev/null
+# Its QEMU outlives it (own process group); stop it as a person would.
+pkill -9 -f -- "$out/killed/share" 2>/dev/null
+sleep 1
+tap_ok "after kill -9 the caps are still there" [ -d "$cpu_cg/csbench-$pid" ]
+boot next measure-job.sh --smt-yield 1.1 >"$out/next.log" 2>&1
+code=$?
+tap_ok "the next capped boot runs (exit $code)" [ $code -eq 0 ]
+tap_grep "and says it removed the leftover" "removed .*csbench-$pid: vCPU caps left by csbench $pid" \
+	"$out/next.log"
+tap_ok "which is gone" [ ! -d "$cpu_cg/csbench-$pid" ]
+tap_ok "and nothing else is left" sh -c "! ls -d $cpu_cg/csbench-* 2>/dev/null"
+tap_done
