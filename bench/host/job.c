@@ -61,7 +61,7 @@ static int setup_failed(struct job_result *r, int err, const char *what,
 {
 	r->vm.outcome = VM_QEMU_FAILED;
 	r->vm.boot_s = -1;
-	snprintf(r->vm.problem, sizeof(r->vm.problem), "%s %s: %s", what, path,
+	snprintf(r->vm.problem, sizeof(r->vm.problem), "%s %.300s: %s", what, path,
 		 strerror(err));
 	err_msg("%s", r->vm.problem);
 	return -1;
@@ -76,14 +76,14 @@ int job_run(struct job_spec *s, struct job_result *r)
 
 	memset(r, 0, sizeof(*r));
 	snprintf(r->share, sizeof(r->share), "%s/share", s->out);
-	snprintf(path, sizeof(path), "%s/bin", r->share);
+	xsnprintf(path, sizeof(path), "%s/bin", r->share);
 	ret = mkdirs(path, 0755);
 	if (ret)
 		return setup_failed(r, -ret, "cannot create", path);
-	snprintf(path, sizeof(path), "%s/job", r->share);
+	xsnprintf(path, sizeof(path), "%s/job", r->share);
 	ret = copy_file(s->script, path);
 	if (!ret && s->bin_dir) {
-		snprintf(path, sizeof(path), "%s/bin", r->share);
+		xsnprintf(path, sizeof(path), "%s/bin", r->share);
 		ret = copy_dir(s->bin_dir, path);
 	}
 	if (!ret && s->extra_dir)
@@ -93,7 +93,7 @@ int job_run(struct job_spec *s, struct job_result *r)
 	/* Stale results from an earlier boot must not be mistaken for ours. */
 	for (const char *const *n = (const char *const[]){ "job.log",
 		"job.status", "init.log", NULL }; *n; n++) {
-		snprintf(path, sizeof(path), "%s/%s", r->share, *n);
+		xsnprintf(path, sizeof(path), "%s/%s", r->share, *n);
 		unlink(path);
 	}
 
@@ -114,7 +114,7 @@ int job_run(struct job_spec *s, struct job_result *r)
 	if (qemu_cmd_write_replay(path, &s->vm, pinning))
 		warn("cannot write %s: the boot cannot be replayed by hand", path);
 
-	snprintf(path, sizeof(path), "%s/job.status", r->share);
+	xsnprintf(path, sizeof(path), "%s/job.status", r->share);
 	f = fopen(path, "r");
 	if (f && fgets(r->status, sizeof(r->status), f)) {
 		r->status[strcspn(r->status, "\n")] = '\0';

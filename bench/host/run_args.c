@@ -133,15 +133,15 @@ static int default_inputs(struct run_args *a)
 		return EXIT_USAGE;
 	}
 	if (!a->workload_dir) {
-		snprintf(a->default_wl_dir, sizeof(a->default_wl_dir), "%s/workloads", root);
+		xsnprintf(a->default_wl_dir, sizeof(a->default_wl_dir), "%s/workloads", root);
 		a->workload_dir = a->default_wl_dir;
 	}
 	if (!a->initrd) {
-		snprintf(a->default_initrd, sizeof(a->default_initrd), "%s/build/initramfs.cpio", root);
+		xsnprintf(a->default_initrd, sizeof(a->default_initrd), "%s/build/initramfs.cpio", root);
 		a->initrd = a->default_initrd;
 	}
 	if (!a->bin) {
-		snprintf(a->default_bin, sizeof(a->default_bin), "%s/build/guest", root);
+		xsnprintf(a->default_bin, sizeof(a->default_bin), "%s/build/guest", root);
 		a->bin = a->default_bin;
 	}
 	if (!a->kernel) {
@@ -150,7 +150,7 @@ static int default_inputs(struct run_args *a)
 			err_msg("no --kernel, and %s/scripts/kernel-build.sh failed", root);
 			return EXIT_FAIL;
 		}
-		snprintf(a->default_kernel, sizeof(a->default_kernel), "%s/bzImage", dir);
+		xsnprintf(a->default_kernel, sizeof(a->default_kernel), "%s/bzImage", dir);
 		a->kernel = a->default_kernel;
 	}
 	if (!a->image) {

@@ -36,7 +36,7 @@ static int prepare_boot(const struct run *r, const char *in, int *pending,
 
 	if (mkdirs(in, 0755))
 		return -1;
-	snprintf(path, sizeof(path), "%s/cells.txt", in);
+	xsnprintf(path, sizeof(path), "%s/cells.txt", in);
 	f = fopen(path, "w");
 	if (!f)
 		return -1;
@@ -59,7 +59,7 @@ static int prepare_boot(const struct run *r, const char *in, int *pending,
 	if (fclose(f))
 		return -1;
 	for (i = 0; i < r->nwl; i++) {
-		snprintf(path, sizeof(path), "%s/%s.wl", in, r->wl[i].name);
+		xsnprintf(path, sizeof(path), "%s/%s.wl", in, r->wl[i].name);
 		if (copy_file(r->wl_path[i], path))
 			return -1;
 	}
@@ -218,7 +218,7 @@ static void record_guest_failure(const struct run *r, const struct cell *c,
 	json_t *o;
 
 	snprintf(path, sizeof(path), "%s/cells/%s.json", r->dir, c->id);
-	snprintf(console, sizeof(console), "%s/console.log", boot_dir);
+	xsnprintf(console, sizeof(console), "%s/console.log", boot_dir);
 	o = json_pack("{s:i,s:s,s:s,s:s,s:s,s:s,s:s}", CK(SCHEMA), CELL_SCHEMA_VERSION,
 		      CK(CELL), c->id, CK(MODE), mode_name(c->mode),
 		      CK(WORKLOAD), r->wl[c->workload].name, CK(STATUS), "guest-failed",
@@ -330,7 +330,7 @@ int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_befo
 		snprintf(joblog, sizeof(joblog), "%s/share/job.log", boot_dir);
 		spec.vm.progress_file = joblog;
 		spec.vm.stall_s = o->hang_after ?: longest + 2 * 60 + BOOT_OVERHEAD_S;
-		snprintf(col.share, sizeof(col.share), "%s/share", boot_dir);
+		xsnprintf(col.share, sizeof(col.share), "%s/share", boot_dir);
 		col.n = n;
 		spec.vm.on_poll = collect_finished;
 		spec.vm.poll_arg = &col;

@@ -125,7 +125,7 @@ int run_dir_read_params(const char *dir, struct run_params *p, char *err,
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
 	m = json_load_file(path, 0, &jerr);
 	if (!m) {
-		snprintf(err, errlen, "%s: %s", path, jerr.text);
+		json_error_where(err, errlen, path, &jerr);
 		return -1;
 	}
 	memset(p, 0, sizeof(*p));

@@ -15,6 +15,7 @@
 
 #include "../lib/cell_schema.h"
 #include "../lib/mode.h"
+#include "../lib/paths.h"
 #include "run_report.h"
 
 #define MAX_ROWS	256
@@ -210,8 +211,9 @@ int run_report_verify(const char *dir, FILE *out)
 			corun = json_object_get(c, "corun");
 			found++;
 			if (!c) {
-				fprintf(out, "%s:%d: cannot be read: %s\n", names[i]->d_name,
-					jerr.line, jerr.text);
+				fprintf(out, "%s: cannot be read: %s\n", names[i]->d_name,
+					json_error_where(why, sizeof(why), names[i]->d_name,
+							 &jerr));
 				problems++;
 			} else if (cell_validate(c, names[i]->d_name, why, sizeof(why))) {
 				fprintf(out, "%s: malformed: %s\n", names[i]->d_name, why);

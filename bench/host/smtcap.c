@@ -11,6 +11,7 @@
 
 #include "../lib/fileio.h"
 #include "../lib/log.h"
+#include "../lib/paths.h"
 #include "smtcap.h"
 
 #define PARENT_PREFIX	"csbench-"
@@ -77,7 +78,7 @@ int smtcap_find(const char *cgroup_base, struct smtcap *c, char *err, size_t len
 	memset(c, 0, sizeof(*c));
 	snprintf(path, sizeof(path), "%s/cpu", cgroup_base);
 	if (is_file(path, "cpu.cfs_quota_us")) {
-		snprintf(c->root, sizeof(c->root), "%s", path);
+		xsnprintf(c->root, sizeof(c->root), "%s", path);
 	} else {
 		snprintf(path, sizeof(path), "%s/cgroup.controllers", cgroup_base);
 		if (read_line_into(path, controllers, sizeof(controllers)) ||
@@ -194,8 +195,8 @@ static void evacuate(const char *root, const char *dir, int v2)
 
 		if (strncmp(de->d_name, "vcpu", 4))
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/%s", dir, de->d_name,
-			 v2 ? "cgroup.threads" : "tasks");
+		xsnprintf(path, sizeof(path), "%s/%s/%s", dir, de->d_name,
+			  v2 ? "cgroup.threads" : "tasks");
 		f = fopen(path, "r");
 		while (f && fgets(line, sizeof(line), f)) {
 			line[strcspn(line, "\n")] = '\0';

@@ -285,7 +285,7 @@ static void classify(const struct vm_spec *spec, const char *qemu_log,
 			 stop_signal ? strsignal(stop_signal) : "csbench");
 	} else if (kind) {
 		res->outcome = VM_CRASHED;
-		snprintf(res->problem, sizeof(res->problem), "%s: %s", kind, line);
+		snprintf(res->problem, sizeof(res->problem), "%s: %.400s", kind, line);
 	} else if (w->stalled) {
 		res->outcome = VM_TIMED_OUT;
 		snprintf(res->problem, sizeof(res->problem),

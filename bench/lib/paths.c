@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +137,28 @@ int have_program(const char *prog)
 			return 1;
 	}
 	return 0;
+}
+
+int xsnprintf(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= len)
+		fatal("a path or name of %d bytes does not fit in %zu: \"%.60s...\"", n, len, buf);
+	return n;
+}
+
+const char *json_error_where(char *buf, size_t len, const char *path, const json_error_t *e)
+{
+	if (e->line < 1)
+		snprintf(buf, len, "%s", e->text);
+	else
+		snprintf(buf, len, "%s:%d: %s", path, e->line, e->text);
+	return buf;
 }
 
 int json_write_atomic(const char *path, const json_t *o, size_t flags)

@@ -4,6 +4,14 @@
 
 #include <stddef.h>
 
+/*
+ * snprintf() for a string that must fit whole, such as a path made of a
+ * directory the user gave and a name of ours: a cut path would name
+ * another file, so truncation ends csbench with a message (as git's
+ * xsnprintf() does). Returns the length written.
+ */
+int xsnprintf(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* $CSBENCH_CACHE, else $XDG_CACHE_HOME/csbench, else ~/.cache/csbench. */
 void cache_dir(char *buf, size_t len);
 /* mkdir -p */
@@ -16,6 +24,14 @@ struct json_t;
  * the negative errno of the write.
  */
 int json_write_atomic(const char *path, const struct json_t *o, size_t flags);
+/*
+ * Where and why jansson could not load @path, once: "PATH:LINE: what" for
+ * a parse error, jansson's own text (which names the file) when the file
+ * could not be opened or read. Returns @buf.
+ */
+struct json_error_t;
+const char *json_error_where(char *buf, size_t len, const char *path,
+			     const struct json_error_t *e);
 /* Would execvp() find @prog (a name looked up in $PATH, or a path)? */
 int have_program(const char *prog);
 /* Copy a file, keeping its mode bits. */

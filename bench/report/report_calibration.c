@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include <string.h>
 
+#include "../lib/paths.h"
 #include "report.h"
 
 const char *report_calibration_name(const struct report *r)
@@ -51,7 +52,7 @@ int report_load_calibration(struct report *r, const char *path, char *err,
 
 	cal = json_load_file(path, 0, &jerr);
 	if (!cal) {
-		snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
+		json_error_where(err, errlen, path, &jerr);
 		return -1;
 	}
 	rows = json_object_get(cal, "rows");

@@ -13,6 +13,7 @@
 
 #include "../lib/cell_schema.h"
 #include "../lib/hist_json.h"
+#include "../lib/paths.h"
 #include "blocks.h"
 #include "report.h"
 
@@ -119,7 +120,7 @@ static void load_pinning(struct report *r)
 	while (f && fgets(line, sizeof(line), f))
 		if (!strncmp(line, "pinning=", 8)) {
 			line[strcspn(line, "\n")] = '\0';
-			snprintf(r->pinning, sizeof(r->pinning), "%s", line + 8);
+			snprintf(r->pinning, sizeof(r->pinning), "%.*s", (int)sizeof(r->pinning) - 1, line + 8);
 		}
 	if (f)
 		fclose(f);
@@ -332,7 +333,7 @@ static int load_cell(struct report *r, json_t *c, const char *file, char *err,
 	if (cell_validate(c, file, why, sizeof(why))) {
 		if (r->nfailed < REPORT_MAX_FAILED)
 			snprintf(r->failed[r->nfailed++], sizeof(r->failed[0]),
-				 "%s: malformed: %s", file, why);
+				 "%.50s: malformed: %.90s", file, why);
 		return 0;
 	}
 	if (!wl || mode < 0 || !status || strcmp(status, "ok")) {
@@ -408,7 +409,7 @@ static const char *boots_accel(const char *dir, char *acc, size_t len, int *mixe
 			line[strcspn(line, "\n")] = '\0';
 			if (acc[0] && strcmp(acc, line + 6))
 				*mixed = 1;
-			snprintf(acc, len, "%s", line + 6);
+			snprintf(acc, len, "%.15s", line + 6);
 		}
 		if (f)
 			fclose(f);
@@ -496,7 +497,7 @@ int report_load(const char *dir, struct report *r, char *err, size_t errlen)
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
 	m = json_load_file(path, 0, &jerr);
 	if (!m) {
-		snprintf(err, errlen, "%s: %s", path, jerr.text);
+		json_error_where(err, errlen, path, &jerr);
 		return -1;
 	}
 	load_manifest(r, m);
@@ -519,7 +520,7 @@ int report_load(const char *dir, struct report *r, char *err, size_t errlen)
 		snprintf(path, sizeof(path), "%s/cells/%s", dir, name);
 		c = json_load_file(path, 0, &jerr);
 		if (!c) {
-			snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
+			json_error_where(err, errlen, path, &jerr);
 			ret = -1;
 			goto next;
 		}

@@ -131,7 +131,7 @@ static int workload_family(const struct report *r)
 
 void report_write_summary(const struct report *r, FILE *out)
 {
-	char v[CMP_COUNT][200], prot[160], y[96];
+	char v[CMP_COUNT][256], prot[160], y[96];
 	int w, k;
 
 	fprintf(out, "| workload |");

@@ -179,7 +179,7 @@ static int groups_populated(void)
 /* The cgroup v2 path of @pid relative to the root, "" for the root. */
 static int group_of(pid_t pid, char *buf, size_t len)
 {
-	char path[64], line[512];
+	char path[64], line[256];
 	FILE *f;
 	int ret = -1;
 
