@@ -1,28 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * csbench-yield: the SMT yield this guest's cores give, measured. In each
- * round every core runs a fixed CPU-bound loop on one sibling alone for a
- * window, then on both siblings at once for the same window; the core's
- * yield is what both did together over what one did alone (1.0: SMT adds
- * nothing; 2.0: a sibling is a whole second CPU). The cores are measured
- * at the same time (under TCG each has its own host CPU). Prints one JSON
- * object: the median over cores and rounds, its range, and each round.
+ * csbench-yield: the SMT yield this guest's cores give, measured. One
+ * worker per sibling, pinned, started once; then short phases alternate:
+ * on every core the first sibling works alone (the second waits on a
+ * futex, idle), then both work. A core's yield is the work both siblings
+ * did in all "both" phases over the work the first did in all "alone"
+ * phases, per second of each (1.0: SMT adds nothing; 2.0: a sibling is a
+ * whole second CPU). Many short alternations put drift in the machine's
+ * own speed into both sides alike; ratios of sums rather than of single
+ * phases keep a disturbed phase from deciding. The cores run at the same
+ * time (under TCG each has its own host CPU). Prints one JSON object.
  *
- * usage: csbench-yield [ROUNDS [WINDOW_MS]]   (default 5 rounds of 500 ms)
+ * usage: csbench-yield [PAIRS [PHASE_MS]]   (default 20 pairs of 150 ms)
  */
 #include <errno.h>
+#include <linux/futex.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #define MAX_CORES	8
-#define MAX_ROUNDS	50
-#define START_LEAD_S	0.2
+#define MAX_PAIRS	200
+#define SPLITS		4	/* the pairs in this many parts give the spread */
+
+struct shared {
+	int seq;			/* phase number; workers wait for it to move */
+	double end;			/* when the current phase stops */
+	int both;			/* the current phase runs both siblings */
+	int quit;
+	/* per worker (core * 2 + sibling) and phase: units done, seconds worked */
+	double units[2 * MAX_CORES][2 * MAX_PAIRS];
+	double secs[2 * MAX_CORES][2 * MAX_PAIRS];
+};
 
 static double now(void)
 {
@@ -32,18 +47,25 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/*
- * Work on @cpu from @start (or when it got there, if later) until @end;
- * its rate, units per second of its own window, goes to *@out.
- */
-static pid_t worker(int cpu, double start, double end, volatile double *out)
+static void futex_wait(int *addr, int val)
 {
-	double began;
+	syscall(SYS_futex, addr, FUTEX_WAIT, val, NULL, NULL, 0);
+}
+
+static void futex_wake(int *addr)
+{
+	syscall(SYS_futex, addr, FUTEX_WAKE, 1 << 30, NULL, NULL, 0);
+}
+
+/* Worker @w (sibling @sib of its core) on @cpu: works in the phases it is in. */
+static pid_t worker(struct shared *sh, int w, int sib, int cpu)
+{
 	volatile unsigned long x = 1;
-	unsigned long units = 0;
+	int seen = 0, i, phase;
+	unsigned long units;
 	cpu_set_t set;
+	double began;
 	pid_t pid = fork();
-	int i;
 
 	if (pid)
 		return pid;
@@ -51,19 +73,28 @@ static pid_t worker(int cpu, double start, double end, volatile double *out)
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set))
 		_exit(1);
-	while ((began = now()) < start)
-		;
-	/* A unit is a fixed amount of integer work between clock reads. */
-	while (now() < end) {
-		for (i = 0; i < 4096; i++)
-			x = x * 2862933555777941757UL + 3037000493UL;
-		units++;
+	for (;;) {
+		while ((phase = __atomic_load_n(&sh->seq, __ATOMIC_ACQUIRE)) == seen)
+			futex_wait(&sh->seq, seen);
+		seen = phase;
+		if (sh->quit)
+			_exit(0);
+		if (sib == 1 && !sh->both)
+			continue;	/* idle: back to the futex */
+		units = 0;
+		began = now();
+		/* A unit is a fixed amount of integer work between clock reads. */
+		while (now() < sh->end) {
+			for (i = 0; i < 4096; i++)
+				x = x * 2862933555777941757UL + 3037000493UL;
+			units++;
+		}
+		sh->units[w][phase - 1] = units;
+		sh->secs[w][phase - 1] = now() - began;
 	}
-	*out = end > began ? units / (end - began) : 0;
-	_exit(0);
 }
 
-/* The siblings of the online cores: cpu and its first sibling, or -1. */
+/* The siblings of the online cores: cpu and its first sibling. */
 static int read_cores(int cores[][2], int max)
 {
 	char path[128];
@@ -90,43 +121,34 @@ static int read_cores(int cores[][2], int max)
 	return n;
 }
 
-/* Run one phase: on every core, its first sibling, and with @both the second. */
-static void phase(int cores[][2], int n, int both, double window, double *done)
+/* Core @c's yield over pairs [from, to): work rate of both over alone. */
+static double core_yield(const struct shared *sh, int c, int from, int to)
 {
-	volatile double *out = mmap(NULL, 2 * MAX_CORES * sizeof(double), PROT_READ | PROT_WRITE,
-				    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	pid_t pids[2 * MAX_CORES];
-	/* All begin together, well after the forks (slow under TCG). */
-	double start = now() + START_LEAD_S;
-	int c, k, np = 0;
+	double alone_u = 0, alone_s = 0, both_u = 0, both_s = 0;
+	int p;
 
-	for (c = 0; c < n; c++)
-		for (k = 0; k <= both; k++)
-			pids[np++] = worker(cores[c][k], start, start + window, &out[2 * c + k]);
-	while (np)
-		waitpid(pids[--np], NULL, 0);
-	for (c = 0; c < 2 * n; c++)
-		done[c] = out[c];
-	munmap((void *)out, 2 * MAX_CORES * sizeof(double));
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
+	for (p = from; p < to; p++) {
+		alone_u += sh->units[2 * c][2 * p];
+		alone_s += sh->secs[2 * c][2 * p];
+		/* Each sibling's rate over its own time, summed. */
+		both_u += sh->units[2 * c][2 * p + 1] + sh->units[2 * c + 1][2 * p + 1];
+		both_s += (sh->secs[2 * c][2 * p + 1] + sh->secs[2 * c + 1][2 * p + 1]) / 2;
+	}
+	return alone_u > 0 && alone_s > 0 && both_s > 0 ? (both_u / both_s) / (alone_u / alone_s) : 0;
 }
 
 int main(int argc, char **argv)
 {
-	int rounds = argc > 1 ? atoi(argv[1]) : 5, window_ms = argc > 2 ? atoi(argv[2]) : 500;
-	static double yields[MAX_ROUNDS * MAX_CORES], sorted[MAX_ROUNDS * MAX_CORES];
-	double alone[2 * MAX_CORES], both[2 * MAX_CORES], alone_rate = 0;
-	int cores[MAX_CORES][2], n, r, c, ny = 0;
+	int pairs = argc > 1 ? atoi(argv[1]) : 20, phase_ms = argc > 2 ? atoi(argv[2]) : 150;
+	double yields[MAX_CORES], parts[SPLITS * MAX_CORES], lo = 1e9, hi = 0, sum = 0;
+	double alone_rate = 0, alone_s = 0;
+	int cores[MAX_CORES][2], n, c, k, p, np = 0;
+	pid_t pids[2 * MAX_CORES];
+	struct shared *sh;
 
-	if (rounds < 1 || rounds > MAX_ROUNDS || window_ms < 10 || window_ms > 10000) {
-		fprintf(stderr, "usage: csbench-yield [ROUNDS (1..%d) [WINDOW_MS (10..10000)]]\n",
-			MAX_ROUNDS);
+	if (pairs < SPLITS || pairs > MAX_PAIRS || phase_ms < 10 || phase_ms > 10000) {
+		fprintf(stderr, "usage: csbench-yield [PAIRS (%d..%d) [PHASE_MS (10..10000)]]\n",
+			SPLITS, MAX_PAIRS);
 		return 2;
 	}
 	n = read_cores(cores, MAX_CORES);
@@ -134,23 +156,54 @@ int main(int argc, char **argv)
 		printf("{\"error\": \"no core with two online siblings (SMT off?)\"}\n");
 		return 1;
 	}
-	for (r = 0; r < rounds; r++) {
-		phase(cores, n, 0, window_ms / 1000.0, alone);
-		phase(cores, n, 1, window_ms / 1000.0, both);
-		for (c = 0; c < n; c++) {
-			alone_rate += alone[2 * c] / (rounds * n);
-			yields[ny++] = alone[2 * c] > 0 ?
-				       (both[2 * c] + both[2 * c + 1]) / alone[2 * c] : 0;
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED) {
+		printf("{\"error\": \"mmap: %s\"}\n", strerror(errno));
+		return 1;
+	}
+	memset(sh, 0, sizeof(*sh));
+	for (c = 0; c < n; c++)
+		for (k = 0; k < 2; k++)
+			pids[np++] = worker(sh, 2 * c + k, k, cores[c][k]);
+	usleep(200000);		/* every worker pinned and waiting */
+	for (p = 0; p < 2 * pairs; p++) {
+		sh->both = p % 2;
+		sh->end = now() + 0.005 + phase_ms / 1000.0;
+		__atomic_store_n(&sh->seq, p + 1, __ATOMIC_RELEASE);
+		futex_wake(&sh->seq);
+		/* Until the phase is over and its workers have written. */
+		usleep(phase_ms * 1000 + 25000);
+	}
+	sh->quit = 1;
+	__atomic_store_n(&sh->seq, 2 * pairs + 1, __ATOMIC_RELEASE);
+	futex_wake(&sh->seq);
+	while (np)
+		waitpid(pids[--np], NULL, 0);
+
+	for (c = 0; c < n; c++) {
+		yields[c] = core_yield(sh, c, 0, pairs);
+		sum += yields[c];
+		for (k = 0; k < SPLITS; k++) {
+			double y = core_yield(sh, c, k * pairs / SPLITS, (k + 1) * pairs / SPLITS);
+
+			parts[c * SPLITS + k] = y;
+			lo = y < lo ? y : lo;
+			hi = y > hi ? y : hi;
+		}
+		for (p = 0; p < pairs; p++) {
+			alone_rate += sh->units[2 * c][2 * p];
+			alone_s += sh->secs[2 * c][2 * p];
 		}
 	}
-	memcpy(sorted, yields, ny * sizeof(double));
-	qsort(sorted, ny, sizeof(double), cmp_double);
 	printf("{\"yield\": %.4f, \"yield_min\": %.4f, \"yield_max\": %.4f, "
-	       "\"alone_units_per_s\": %.1f, \"rounds\": %d, \"window_ms\": %d, \"cores\": %d, "
-	       "\"each\": [", ny % 2 ? sorted[ny / 2] : (sorted[ny / 2 - 1] + sorted[ny / 2]) / 2,
-	       sorted[0], sorted[ny - 1], alone_rate, rounds, window_ms, n);
-	for (c = 0; c < ny; c++)
+	       "\"alone_units_per_s\": %.1f, \"pairs\": %d, \"phase_ms\": %d, \"cores\": %d, "
+	       "\"per_core\": [", sum / n, lo, hi, alone_s > 0 ? alone_rate / alone_s : 0,
+	       pairs, phase_ms, n);
+	for (c = 0; c < n; c++)
 		printf("%s%.4f", c ? ", " : "", yields[c]);
+	printf("], \"parts\": [");
+	for (c = 0; c < n * SPLITS; c++)
+		printf("%s%.4f", c ? ", " : "", parts[c]);
 	printf("]}\n");
 	return 0;
 }

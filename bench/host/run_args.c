@@ -210,7 +210,7 @@ static int check_smt_yield(struct run_args *a)
 			SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD);
 		return EXIT_USAGE;
 	}
-	if (smtcap_find("/sys/fs/cgroup", &cap, err, sizeof(err))) {
+	if (smtcap_find(SMTCAP_CGROUP_BASE, &cap, err, sizeof(err))) {
 		err_msg("--smt-yield: %s", err);
 		return EXIT_USAGE;
 	}

@@ -22,6 +22,7 @@
 #define SMTCAP_MIN_YIELD	1.0
 #define SMTCAP_MAX_YIELD	2.0
 #define SMTCAP_PERIOD_US	10000	/* see the README's measurements */
+#define SMTCAP_CGROUP_BASE	"/sys/fs/cgroup"	/* where the host mounts cgroups */
 /* A boot whose measured yield is further than this from the target is said. */
 #define SMTCAP_TOLERANCE	0.10
 

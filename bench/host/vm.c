@@ -68,9 +68,6 @@ int vm_interrupted(void)
 	return stop_signal;
 }
 
-/* Where the host's cgroup hierarchies are mounted. */
-#define CGROUP_BASE	"/sys/fs/cgroup"
-
 static double now_s(void)
 {
 	struct timespec ts;
@@ -130,7 +127,7 @@ static int cap_vcpus(const struct vm_spec *spec, pid_t pid, const int *tids, int
 	int period = spec->cap_period_us ?: SMTCAP_PERIOD_US;
 	char err[1024];
 
-	if (smtcap_find(CGROUP_BASE, cap, err, sizeof(err)))
+	if (smtcap_find(SMTCAP_CGROUP_BASE, cap, err, sizeof(err)))
 		goto fail;
 	smtcap_remove_stale(cap);
 	if (smtcap_apply(cap, getpid(), pid, tids, n, spec->smt_yield, period, err,

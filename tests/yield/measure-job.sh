@@ -1,3 +1,3 @@
 # Job for tests/yield/smt-yield.sh: the guest's SMT yield as csbench
 # run measures it before every boot's cells.
-csbench-yield 5 500 >yield.json
+csbench-yield >yield.json
