@@ -39,16 +39,12 @@ int cmd_calibrate(int argc, char **argv)
 	opts[n++] = (struct opt){ "out-dir", OPT_STR, &out_dir, 0, 0, "DIR",
 				  "the default name, in DIR (make calibrate: results/)" };
 	opts[n] = (struct opt){ NULL };
-	idx = opts_parse("calibrate", "[--mode MODE] [--from RUN_DIR] [--out FILE] "
-			 "[RUN OPTIONS; --reps default 6]", opts, argc, argv);
+	idx = opts_parse_only("calibrate", "[--mode MODE] [--from RUN_DIR] [--out FILE] "
+			      "[RUN OPTIONS; --reps default 6]", opts, argc, argv);
 	if (idx == -2)
 		return EXIT_OK;
 	if (idx < 0)
 		return EXIT_USAGE;
-	if (idx < argc) {
-		err_msg("unexpected argument '%s' (calibrate takes only options)", argv[idx]);
-		return EXIT_USAGE;
-	}
 	if (mode_lookup(mode) < 0) {
 		mode_list_all(err, sizeof(err), ", ");
 		err_msg("--mode %s: unknown mode (valid: %s)", mode, err);

@@ -26,15 +26,11 @@ int cmd_list(int argc, char **argv)
 	char path[4096], err[512];
 	int idx, n, i, k, bad = 0;
 
-	idx = opts_parse("list", "[--workload-dir DIR]", opts, argc, argv);
+	idx = opts_parse_only("list", "[--workload-dir DIR]", opts, argc, argv);
 	if (idx == -2)
 		return EXIT_OK;
 	if (idx < 0)
 		return EXIT_USAGE;
-	if (idx < argc) {
-		err_msg("unexpected argument '%s' (csbench list takes only options)", argv[idx]);
-		return EXIT_USAGE;
-	}
 	n = scandir(dir, &names, NULL, alphasort);
 	if (n < 0) {
 		err_errno(errno, "--workload-dir %s", dir);

@@ -358,16 +358,12 @@ int cmd_run(int argc, char **argv)
 
 	run_args_init(&a);
 	run_args_opts(&a, opts);
-	idx = opts_parse("run", run_args_usage, opts, argc, argv);
+	idx = opts_parse_only("run", run_args_usage, opts, argc, argv);
 	if (idx == -2) {
 		run_args_help_defaults();
 		return EXIT_OK;
 	}
 	if (idx < 0)
 		return EXIT_USAGE;
-	if (idx < argc) {
-		err_msg("unexpected argument '%s' (csbench run takes only options)", argv[idx]);
-		return EXIT_USAGE;
-	}
 	return run_execute(&a, dir, sizeof(dir));
 }

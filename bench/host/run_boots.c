@@ -170,7 +170,7 @@ static void keep_boot_record(const char *dir, const char *boot_dir)
 static void record_yield(const struct run *r, int boot, const char *boot_dir, double target)
 {
 	char path[4400], line[256];
-	json_t *y, *m, *entry;
+	json_t *y, *m, *entry, *achieved;
 	double got;
 	FILE *f;
 
@@ -199,9 +199,9 @@ static void record_yield(const struct run *r, int boot, const char *boot_dir, do
 			  json_object_get(y, "yield"), "min", json_object_get(y, "yield_min"),
 			  "max", json_object_get(y, "yield_max"), "off_pct",
 			  (got / target - 1) * 100);
-	if (!json_is_array(json_object_get(json_object_get(m, "smt_yield"), "achieved")) ||
-	    json_array_append_new(json_object_get(json_object_get(m, "smt_yield"), "achieved"),
-				  entry) || json_write_atomic(path, m, JSON_INDENT(1) | JSON_SORT_KEYS))
+	achieved = json_object_get(json_object_get(m, "smt_yield"), "achieved");
+	if (!json_is_array(achieved) || json_array_append_new(achieved, entry) ||
+	    json_write_atomic(path, m, JSON_INDENT(1) | JSON_SORT_KEYS))
 		warn("cannot record boot %d's achieved yield in %s", boot, path);
 	if (fabs(got / target - 1) > SMTCAP_TOLERANCE)
 		warn("boot %d: achieved SMT yield %.3f is %+.0f%% from the target %.2f",

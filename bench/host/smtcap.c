@@ -35,18 +35,7 @@ long smtcap_quota_us(double yield, int period_us)
  */
 static int write_control(const char *path, const char *value)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), ret = 0;
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, value, strlen(value));
-	if (n < 0)
-		ret = -errno;
-	else if ((size_t)n != strlen(value))
-		ret = -EIO;
-	close(fd);
-	return ret;
+	return write_file_flags(path, value, strlen(value), O_CREAT | O_TRUNC);
 }
 
 static int write_to(const char *dir, const char *file, const char *value, char *err,
@@ -210,7 +199,7 @@ static void evacuate(const char *root, const char *dir, int v2)
 		closedir(d);
 }
 
-static int remove_parent(const char *root, const char *parent, int v2)
+static int remove_parent(const char *parent, int v2)
 {
 	char child[1024];
 	struct dirent *de;
@@ -225,7 +214,6 @@ static int remove_parent(const char *root, const char *parent, int v2)
 	}
 	if (d)
 		closedir(d);
-	(void)root;
 	return remove_group(parent, v2) | ret;
 }
 
@@ -235,7 +223,7 @@ int smtcap_remove(struct smtcap *c)
 
 	if (!c->parent[0])
 		return 0;
-	ret = remove_parent(c->root, c->parent, c->v2);
+	ret = remove_parent(c->parent, c->v2);
 	if (ret)
 		warn("cannot remove %s: %s (remove it with rmdir once its threads are gone)",
 		     c->parent, strerror(errno));
@@ -259,7 +247,7 @@ int smtcap_remove_stale(const struct smtcap *c)
 		snprintf(parent, sizeof(parent), "%s/%s", c->root, de->d_name);
 		/* A guest that outlived its csbench keeps running, uncapped. */
 		evacuate(c->root, parent, c->v2);
-		if (!remove_parent(c->root, parent, c->v2)) {
+		if (!remove_parent(parent, c->v2)) {
 			warn("removed %s: vCPU caps left by csbench %d, which no longer runs",
 			     parent, pid);
 			removed++;

@@ -45,7 +45,12 @@ int read_line_into(const char *path, char *buf, size_t len)
 
 int write_file_once(const char *path, const char *buf, size_t len)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
+	return write_file_flags(path, buf, len, 0);
+}
+
+int write_file_flags(const char *path, const char *buf, size_t len, int flags)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0644), ret = 0;
 	ssize_t n;
 
 	if (fd < 0)

@@ -15,6 +15,8 @@ char *read_file(const char *path);
 int read_line_into(const char *path, char *buf, size_t len);
 /* @len bytes of @buf in one write() to @path. 0 or -errno. */
 int write_file_once(const char *path, const char *buf, size_t len);
+/* The same, opened with O_WRONLY | @flags (e.g. O_CREAT | O_TRUNC). */
+int write_file_flags(const char *path, const char *buf, size_t len, int flags);
 /* Same for a string. */
 int write_str_once(const char *path, const char *s);
 

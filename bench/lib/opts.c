@@ -27,6 +27,20 @@ void opts_help(const char *cmd, const char *usage, const struct opt *opts)
 	printf("  %-24s %s\n", "--help", "show this help");
 }
 
+int opts_parse_only(const char *cmd, const char *usage, const struct opt *opts,
+		    int argc, char **argv)
+{
+	int idx = opts_parse(cmd, usage, opts, argc, argv);
+
+	if (idx < 0)
+		return idx;
+	if (idx < argc) {
+		err_msg("unexpected argument '%s' (csbench %s takes only options)", argv[idx], cmd);
+		return -1;
+	}
+	return 0;
+}
+
 int opts_parse(const char *cmd, const char *usage, const struct opt *opts,
 	       int argc, char **argv)
 {

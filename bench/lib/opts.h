@@ -25,6 +25,12 @@ struct opt {
  */
 int opts_parse(const char *cmd, const char *usage, const struct opt *opts,
 	       int argc, char **argv);
+/*
+ * opts_parse() for a command that takes options only: an argument left
+ * over is refused, naming it. 0, -1 (message printed) or -2 (--help).
+ */
+int opts_parse_only(const char *cmd, const char *usage, const struct opt *opts,
+		    int argc, char **argv);
 void opts_help(const char *cmd, const char *usage, const struct opt *opts);
 
 #endif

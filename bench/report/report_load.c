@@ -108,22 +108,36 @@ static void load_manifest(struct report *r, json_t *m)
 	r->expected_cells = json_integer_value(json_object_get(m, "cells"));
 }
 
-/* boot.info's "pinning=" line says how vCPUs met host CPUs. */
-static void load_pinning(struct report *r)
+/*
+ * The value of the last "@key=" line of the boot.info @path into @out
+ * (cut to fit). 0, or -1 when the file or the key is missing.
+ */
+static int info_value(const char *path, const char *key, char *out, size_t len)
 {
-	char path[4200], line[512];
-	FILE *f;
+	size_t klen = strlen(key);
+	char line[512];
+	int found = -1;
+	FILE *f = fopen(path, "r");
 
-	snprintf(r->pinning, sizeof(r->pinning), "unknown (no boot.info)");
-	snprintf(path, sizeof(path), "%s/boot.info", r->dir);
-	f = fopen(path, "r");
 	while (f && fgets(line, sizeof(line), f))
-		if (!strncmp(line, "pinning=", 8)) {
+		if (!strncmp(line, key, klen) && line[klen] == '=') {
 			line[strcspn(line, "\n")] = '\0';
-			snprintf(r->pinning, sizeof(r->pinning), "%.*s", (int)sizeof(r->pinning) - 1, line + 8);
+			snprintf(out, len, "%.*s", (int)len - 1, line + klen + 1);
+			found = 0;
 		}
 	if (f)
 		fclose(f);
+	return found;
+}
+
+/* boot.info's "pinning=" line says how vCPUs met host CPUs. */
+static void load_pinning(struct report *r)
+{
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/boot.info", r->dir);
+	if (info_value(path, "pinning", r->pinning, sizeof(r->pinning)))
+		snprintf(r->pinning, sizeof(r->pinning), "unknown (no boot.info)");
 }
 
 int report_find_workload(const struct report *r, const char *name)
@@ -387,7 +401,7 @@ static int load_cell(struct report *r, json_t *c, const char *file, char *err,
 /* The accelerator every boot.info of the run names, or NULL (none, or mixed). */
 static const char *boots_accel(const char *dir, char *acc, size_t len, int *mixed)
 {
-	char path[4400], line[256];
+	char path[4400], v[32];
 	struct dirent **names;
 	int n, i, k;
 
@@ -396,23 +410,15 @@ static const char *boots_accel(const char *dir, char *acc, size_t len, int *mixe
 	snprintf(path, sizeof(path), "%s/boots", dir);
 	n = scandir(path, &names, NULL, alphasort);
 	for (i = -1; i < n; i++) {
-		FILE *f;
-
 		if (i < 0)
 			snprintf(path, sizeof(path), "%s/boot.info", dir);
 		else
 			snprintf(path, sizeof(path), "%s/boots/%s/boot.info", dir, names[i]->d_name);
-		f = fopen(path, "r");
-		while (f && fgets(line, sizeof(line), f)) {
-			if (strncmp(line, "accel=", 6))
-				continue;
-			line[strcspn(line, "\n")] = '\0';
-			if (acc[0] && strcmp(acc, line + 6))
-				*mixed = 1;
-			snprintf(acc, len, "%.15s", line + 6);
-		}
-		if (f)
-			fclose(f);
+		if (info_value(path, "accel", v, sizeof(v)))
+			continue;
+		if (acc[0] && strcmp(acc, v))
+			*mixed = 1;
+		snprintf(acc, len, "%s", v);
 	}
 	for (k = 0; k < n; k++)
 		free(names[k]);
