@@ -26,8 +26,8 @@ else
 	done
 fi
 
-pass=$(grep -E '^ok [0-9]+' "$tmp" | grep -vc '# SKIP')
-skip=$(grep -E '^ok [0-9]+' "$tmp" | grep -c '# SKIP')
-fail=$(grep -cE '^not ok [0-9]+' "$tmp")
+pass=$(grep -aE '^ok [0-9]+' "$tmp" | grep -vc '# SKIP')
+skip=$(grep -aE '^ok [0-9]+' "$tmp" | grep -c '# SKIP')
+fail=$(grep -acE '^not ok [0-9]+' "$tmp")
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ "$bad_exit" -eq 0 ] && [ "$pass" -gt 0 ]

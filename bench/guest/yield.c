@@ -9,9 +9,13 @@
  * whole second CPU). Many short alternations put drift in the machine's
  * own speed into both sides alike; ratios of sums rather than of single
  * phases keep a disturbed phase from deciding. The cores run at the same
- * time (under TCG each has its own host CPU). Prints one JSON object.
+ * time (under TCG each has its own host CPU). The first WARMUP pairs are
+ * run and not counted: right after boot the first pairs read 2-5% high
+ * (six runs in a row in one boot: the first highest in each of three
+ * boots). Prints one JSON object.
  *
- * usage: csbench-yield [PAIRS [PHASE_MS]]   (default 20 pairs of 150 ms)
+ * usage: csbench-yield [PAIRS [PHASE_MS [WARMUP]]]
+ *        (default 30 pairs of 150 ms after 4 warm-up pairs, about 12 s)
  */
 #include <errno.h>
 #include <linux/futex.h>
@@ -139,16 +143,18 @@ static double core_yield(const struct shared *sh, int c, int from, int to)
 
 int main(int argc, char **argv)
 {
-	int pairs = argc > 1 ? atoi(argv[1]) : 20, phase_ms = argc > 2 ? atoi(argv[2]) : 150;
+	int pairs = argc > 1 ? atoi(argv[1]) : 30, phase_ms = argc > 2 ? atoi(argv[2]) : 150;
+	int warmup = argc > 3 ? atoi(argv[3]) : 4;
 	double yields[MAX_CORES], parts[SPLITS * MAX_CORES], lo = 1e9, hi = 0, sum = 0;
 	double alone_rate = 0, alone_s = 0;
 	int cores[MAX_CORES][2], n, c, k, p, np = 0;
 	pid_t pids[2 * MAX_CORES];
 	struct shared *sh;
 
-	if (pairs < SPLITS || pairs > MAX_PAIRS || phase_ms < 10 || phase_ms > 10000) {
-		fprintf(stderr, "usage: csbench-yield [PAIRS (%d..%d) [PHASE_MS (10..10000)]]\n",
-			SPLITS, MAX_PAIRS);
+	if (pairs < SPLITS || warmup < 0 || pairs + warmup > MAX_PAIRS || phase_ms < 10 ||
+	    phase_ms > 10000) {
+		fprintf(stderr, "usage: csbench-yield [PAIRS [PHASE_MS (10..10000) [WARMUP]]]\n"
+			"  (PAIRS at least %d, PAIRS + WARMUP at most %d)\n", SPLITS, MAX_PAIRS);
 		return 2;
 	}
 	n = read_cores(cores, MAX_CORES);
@@ -166,7 +172,7 @@ int main(int argc, char **argv)
 		for (k = 0; k < 2; k++)
 			pids[np++] = worker(sh, 2 * c + k, k, cores[c][k]);
 	usleep(200000);		/* every worker pinned and waiting */
-	for (p = 0; p < 2 * pairs; p++) {
+	for (p = 0; p < 2 * (warmup + pairs); p++) {
 		sh->both = p % 2;
 		sh->end = now() + 0.005 + phase_ms / 1000.0;
 		__atomic_store_n(&sh->seq, p + 1, __ATOMIC_RELEASE);
@@ -175,30 +181,31 @@ int main(int argc, char **argv)
 		usleep(phase_ms * 1000 + 25000);
 	}
 	sh->quit = 1;
-	__atomic_store_n(&sh->seq, 2 * pairs + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&sh->seq, 2 * (warmup + pairs) + 1, __ATOMIC_RELEASE);
 	futex_wake(&sh->seq);
 	while (np)
 		waitpid(pids[--np], NULL, 0);
 
 	for (c = 0; c < n; c++) {
-		yields[c] = core_yield(sh, c, 0, pairs);
+		yields[c] = core_yield(sh, c, warmup, warmup + pairs);
 		sum += yields[c];
 		for (k = 0; k < SPLITS; k++) {
-			double y = core_yield(sh, c, k * pairs / SPLITS, (k + 1) * pairs / SPLITS);
+			double y = core_yield(sh, c, warmup + k * pairs / SPLITS,
+					      warmup + (k + 1) * pairs / SPLITS);
 
 			parts[c * SPLITS + k] = y;
 			lo = y < lo ? y : lo;
 			hi = y > hi ? y : hi;
 		}
-		for (p = 0; p < pairs; p++) {
+		for (p = warmup; p < warmup + pairs; p++) {
 			alone_rate += sh->units[2 * c][2 * p];
 			alone_s += sh->secs[2 * c][2 * p];
 		}
 	}
 	printf("{\"yield\": %.4f, \"yield_min\": %.4f, \"yield_max\": %.4f, "
-	       "\"alone_units_per_s\": %.1f, \"pairs\": %d, \"phase_ms\": %d, \"cores\": %d, "
-	       "\"per_core\": [", sum / n, lo, hi, alone_s > 0 ? alone_rate / alone_s : 0,
-	       pairs, phase_ms, n);
+	       "\"alone_units_per_s\": %.1f, \"pairs\": %d, \"warmup_pairs\": %d, "
+	       "\"phase_ms\": %d, \"cores\": %d, \"per_core\": [", sum / n, lo, hi,
+	       alone_s > 0 ? alone_rate / alone_s : 0, pairs, warmup, phase_ms, n);
 	for (c = 0; c < n; c++)
 		printf("%s%.4f", c ? ", " : "", yields[c]);
 	printf("], \"parts\": [");

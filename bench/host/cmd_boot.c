@@ -84,6 +84,7 @@ int cmd_boot(int argc, char **argv)
 	const char *script = NULL, *bin = NULL, *out = NULL, *append = NULL;
 	const char *accel = "auto", *cpu = NULL, *qemu = NULL, *yield = NULL;
 	long timeout = 600, memory = 2048, period = SMTCAP_PERIOD_US;
+	long core_pct = SMTCAP_CORE_PCT;
 	int show_log = 0;
 	const struct opt opts[] = {
 		{ "kernel", OPT_STR, &kernel, 0, 0, "FILE", "bzImage to boot" },
@@ -103,6 +104,8 @@ int cmd_boot(int argc, char **argv)
 		  "TCG: emulate SMT yield Y (1.0..2.0) by capping vCPU threads" },
 		{ "cap-period-us", OPT_INT, &period, 1000, 1000000, "US",
 		  "with --smt-yield: the caps' CFS period (default 10000)" },
+		{ "cap-core-pct", OPT_INT, &core_pct, 50, 100, "PCT",
+		  "with --smt-yield: a core's share of its host CPU, percent (default 70)" },
 		{ NULL }
 	};
 	char cache[4096], why[512];
@@ -141,6 +144,7 @@ int cmd_boot(int argc, char **argv)
 	spec = (struct job_spec){ .out = out, .script = script, .bin_dir = bin,
 				  .accel_why = why, .vm = spec.vm };
 	spec.vm.cap_period_us = period;
+	spec.vm.cap_core_pct = core_pct;
 	spec.vm.kernel = kernel;
 	spec.vm.initrd = initrd;
 	spec.vm.image = image;

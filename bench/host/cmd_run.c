@@ -245,7 +245,7 @@ static int open_run_dir(struct run *r, const struct run_args *a, time_t t0, char
 	if (a->resume || a->dir) {
 		snprintf(dir, len, "%s", a->resume ?: a->dir);
 		if (a->dir && !access(dir, F_OK) &&
-		    !run_manifest_same_matrix(dir, a->profile, a->modes, r))
+		    !run_manifest_same_matrix(dir, a->profile, a->modes, a->smt_yield, r))
 			return EXIT_USAGE;
 	} else if ((ret = claim_run_dir(a->results, a->rev, t0, dir, len))) {
 		return ret;
@@ -269,8 +269,9 @@ static int start_manifest(const struct run *r, const struct run_args *a, enum ac
 		json_object_set_new(extra, "ab", json_pack("{s:s,s:s}", "session", a->ab_session,
 							   "side", a->ab_side));
 	if (a->smt_yield)
-		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:i,s:[]}", "target",
-			a->smt_yield, "period_us", (int)a->cap_period_us, "achieved"));
+		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:i,s:i,s:[]}", "target",
+			a->smt_yield, "period_us", (int)a->cap_period_us, "core_pct",
+			(int)a->cap_core_pct, "achieved"));
 	else
 		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:[]}", "target", 1.0,
 								   "achieved"));
@@ -332,6 +333,7 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 				 .min_free_mb = a->min_free_mb, .hang_after = a->hang_after,
 				 .boot_per_cell = a->boot_per_cell, .t0 = t0,
 				 .smt_yield = a->smt_yield, .cap_period_us = a->cap_period_us,
+				 .cap_core_pct = a->cap_core_pct,
 				 .progress = a->quiet ? PROGRESS_NONE :
 					     !strcmp(a->progress, "json") ? PROGRESS_JSON :
 					     PROGRESS_TEXT };

@@ -9,6 +9,7 @@
 #include "../lib/log.h"
 #include "../lib/paths.h"
 #include "job.h"
+#include "smtcap.h"
 
 static int copy_dir(const char *src, const char *dst)
 {
@@ -47,8 +48,9 @@ static void write_info(const char *path, const struct job_spec *s,
 		     r->vm.problem, r->vm.seconds, r->vm.boot_s,
 		     r->have_status ? r->status : "none");
 	if (s->vm.smt_yield > 0 && n < (int)sizeof(text))
-		n += snprintf(text + n, sizeof(text) - n, "smt_yield_target=%.3f\ncap_period_us=%d\n",
-			      s->vm.smt_yield, s->vm.cap_period_us);
+		n += snprintf(text + n, sizeof(text) - n, "smt_yield_target=%.3f\ncap_period_us=%d\n"
+			      "cap_core_pct=%d\n", s->vm.smt_yield, s->vm.cap_period_us,
+			      s->vm.cap_core_pct ?: SMTCAP_CORE_PCT);
 	if (n >= (int)sizeof(text))
 		n = sizeof(text) - 1;
 	if (write_atomic(path, text, n))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,7 @@ void run_args_init(struct run_args *a)
 	a->min_free_mb = 256;
 	a->min_reps = 3;
 	a->cap_period_us = SMTCAP_PERIOD_US;
+	a->cap_core_pct = SMTCAP_CORE_PCT;
 }
 
 int run_args_opts(struct run_args *a, struct opt *opts)
@@ -70,7 +72,9 @@ int run_args_opts(struct run_args *a, struct opt *opts)
 		  "guest binaries with csbench-agent (default: build/guest)" },
 		{ "accel", OPT_STR, &a->accel, 0, 0, "auto|tcg|kvm", "accelerator (default auto)" },
 		{ "smt-yield", OPT_STR, &a->smt_yield_arg, 0, 0, "Y",
-		  "TCG: emulate SMT yield Y (1.0..2.0) by capping each vCPU thread at 1/Y of a host CPU" },
+		  "TCG: emulate SMT yield Y (1.0..2.0): a core's vCPU threads get S of a host CPU, one alone S/Y" },
+		{ "cap-core-pct", OPT_INT, &a->cap_core_pct, 50, 100, "PCT",
+		  "with --smt-yield: S, the core's share of its host CPU, in percent (default 70)" },
 		{ "cap-period-us", OPT_INT, &a->cap_period_us, 1000, 1000000, "US",
 		  "with --smt-yield: the caps' CFS period (default 10000)" },
 		{ "boot-per-cell", OPT_FLAG, &a->boot_per_cell, 0, 0, NULL,
@@ -170,7 +174,9 @@ static int default_inputs(struct run_args *a)
 static int take_resumed_matrix(struct run_args *a)
 {
 	static struct run_params p;
+	static char yield[32];
 	char err[512];
+	double typed;
 
 	if (run_dir_read_params(a->resume, &p, err, sizeof(err))) {
 		err_msg("--resume %s: %s", a->resume, err);
@@ -191,6 +197,24 @@ static int take_resumed_matrix(struct run_args *a)
 			"(use --dir %s --reps %ld to add repetitions)",
 			a->resume, p.reps, a->reps, a->resume, a->reps);
 		return EXIT_USAGE;
+	}
+	/* (A typed value out of range is check_smt_yield()'s to refuse.) */
+	if (a->smt_yield_arg && !parse_double(a->smt_yield_arg, SMTCAP_MIN_YIELD,
+					      SMTCAP_MAX_YIELD, &typed) &&
+	    fabs(typed - p.smt_yield) > 1e-9) {
+		if (p.smt_yield)
+			err_msg("--resume %s: it runs --smt-yield %g (from its manifest), not %s",
+				a->resume, p.smt_yield, a->smt_yield_arg);
+		else
+			err_msg("--resume %s: it runs without vCPU caps (from its manifest), "
+				"not --smt-yield %s", a->resume, a->smt_yield_arg);
+		return EXIT_USAGE;
+	}
+	if (p.smt_yield) {
+		snprintf(yield, sizeof(yield), "%.6g", p.smt_yield);
+		a->smt_yield_arg = yield;
+		a->cap_period_us = p.cap_period_us ?: a->cap_period_us;
+		a->cap_core_pct = p.cap_core_pct ?: a->cap_core_pct;
 	}
 	a->profile = p.profile;
 	a->modes = p.modes;

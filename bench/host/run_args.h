@@ -21,7 +21,7 @@ struct run_args {
 	const char *resume, *dir, *results, *rev, *accel, *progress;
 	const char *ab_session, *ab_side;
 	const char *smt_yield_arg;	/* --smt-yield, as typed */
-	long min_free_mb, hang_after, target, budget, min_reps, cap_period_us;
+	long min_free_mb, hang_after, target, budget, min_reps, cap_period_us, cap_core_pct;
 	int quiet, boot_per_cell, report;
 	/* Filled by run_args_settle() */
 	int profile_id;
@@ -30,7 +30,7 @@ struct run_args {
 	char default_initrd[4096], default_bin[4096], default_wl_dir[4096];
 };
 
-#define RUN_NOPTS	27	/* entries run_args_opts() writes, without the end */
+#define RUN_NOPTS	28	/* entries run_args_opts() writes, without the end */
 
 /* Defaults for what nobody typed (profile, modes... stay NULL). */
 void run_args_init(struct run_args *a);

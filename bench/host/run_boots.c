@@ -319,6 +319,7 @@ int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_befo
 		spec.vm.memory_mb = 2048;
 		spec.vm.smt_yield = o->smt_yield;
 		spec.vm.cap_period_us = o->cap_period_us;
+		spec.vm.cap_core_pct = o->cap_core_pct;
 		/* A cell that logs nothing for its own length plus grace has hung. */
 		for (i = 0; i < n; i++) {
 			const struct wl_profile *p =

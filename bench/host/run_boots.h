@@ -39,7 +39,7 @@ struct boot_opts {
 	const char *accel_why;
 	long min_free_mb, hang_after;
 	double smt_yield;		/* 0: no caps */
-	int cap_period_us;
+	int cap_period_us, cap_core_pct;
 	int boot_per_cell;
 	enum progress progress;
 	time_t t0;

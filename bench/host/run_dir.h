@@ -33,6 +33,9 @@ struct run_params {
 	char modes[256];
 	char workloads[2048];	/* comma-separated */
 	long reps;
+	/* --smt-yield: 0 when the run's vCPUs were not capped */
+	double smt_yield;
+	long cap_period_us, cap_core_pct;
 };
 
 /* Fill @p from DIR/manifest.json; -1 with @err set when it is unusable. */

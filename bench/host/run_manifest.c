@@ -5,6 +5,7 @@
  * --resume so a run directory only ever holds one matrix.
  */
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -100,7 +101,7 @@ int run_manifest_update(const struct run *r, int reps, int may_shrink)
 
 /* An existing run directory (--dir) must hold the same matrix. */
 int run_manifest_same_matrix(const char *dir, const char *profile, const char *modes,
-			     const struct run *r)
+			     double smt_yield, const struct run *r)
 {
 	struct run_params p;
 	char err[512], names[2048] = "";
@@ -116,6 +117,18 @@ int run_manifest_same_matrix(const char *dir, const char *profile, const char *m
 	if (strcmp(p.profile, profile) || strcmp(p.modes, modes) || strcmp(p.workloads, names)) {
 		err_msg("--dir %s holds another matrix (profile %s, modes %s, workloads %s)",
 			dir, p.profile, p.modes, p.workloads);
+		return 0;
+	}
+	/* Blocks at another yield would be paired as if they were the same. */
+	if (fabs(p.smt_yield - smt_yield) > 1e-9) {
+		if (p.smt_yield && smt_yield)
+			err_msg("--dir %s runs --smt-yield %g, not %g", dir, p.smt_yield,
+				smt_yield);
+		else if (p.smt_yield)
+			err_msg("--dir %s runs --smt-yield %g: give that too", dir, p.smt_yield);
+		else
+			err_msg("--dir %s runs without vCPU caps, not --smt-yield %g", dir,
+				smt_yield);
 		return 0;
 	}
 	return 1;

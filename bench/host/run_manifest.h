@@ -20,9 +20,12 @@ void run_manifest_write(const struct run *r, const char *kernel,
  * or the next block of an A/B session): reps and the expected cells.
  */
 int run_manifest_update(const struct run *r, int reps, int may_shrink);
-/* 1 if the run directory @dir holds this matrix; else 0, said why. */
+/*
+ * 1 if the run directory @dir holds this matrix at this --smt-yield (0:
+ * no caps); else 0, said why.
+ */
 int run_manifest_same_matrix(const char *dir, const char *profile, const char *modes,
-			     const struct run *r);
+			     double smt_yield, const struct run *r);
 /* What --resume takes from an adaptive run's manifest. */
 void run_manifest_adaptive(const char *dir, long *target, long *budget, long *min_reps);
 

@@ -21,9 +21,9 @@ static const char *const v1_files[] = { "cpu.cfs_period_us", "cpu.cfs_quota_us",
 static const char *const v2_files[] = { "cgroup.type", "cpu.max", "cgroup.threads",
 					"cgroup.procs", "cgroup.subtree_control", NULL };
 
-long smtcap_quota_us(double yield, int period_us)
+long smtcap_quota_us(double share, int period_us)
 {
-	long q = (long)(period_us / yield + 0.5);
+	long q = (long)(period_us * share + 0.5);
 
 	return q < 1000 ? 1000 : q;
 }
@@ -101,47 +101,65 @@ static int remove_group(const char *dir, int v2)
 	return rmdir(dir) && errno != ENOENT ? -1 : 0;
 }
 
-/* One child group capping thread @tid. */
-static int cap_thread(const struct smtcap *c, int i, int tid, long quota, int period_us,
-		      char *err, size_t len)
+/*
+ * Make group @dir with a CPU cap of @quota us per @period_us (-1: none),
+ * threaded under v2 with the controller enabled below it if @inner.
+ */
+static int make_group(const struct smtcap *c, const char *dir, long quota, int period_us,
+		      int inner, char *err, size_t len)
 {
-	char dir[700], value[64];
+	char value[64];
 
-	snprintf(dir, sizeof(dir), "%s/vcpu%d", c->parent, i);
 	if (mkdir(dir, 0755)) {
 		snprintf(err, len, "cannot create %s: %s", dir, strerror(errno));
 		return -1;
 	}
 	if (c->v2) {
-		snprintf(value, sizeof(value), "%ld %d", quota, period_us);
+		if (quota > 0)
+			snprintf(value, sizeof(value), "%ld %d", quota, period_us);
+		else
+			snprintf(value, sizeof(value), "max %d", period_us);
 		if (write_to(dir, "cgroup.type", "threaded", err, len) ||
 		    write_to(dir, "cpu.max", value, err, len))
 			return -1;
-		snprintf(value, sizeof(value), "%d", tid);
-		return write_to(dir, "cgroup.threads", value, err, len);
+		return inner ? write_to(dir, "cgroup.subtree_control", "+cpu", err, len) : 0;
 	}
 	snprintf(value, sizeof(value), "%d", period_us);
 	if (write_to(dir, "cpu.cfs_period_us", value, err, len))
 		return -1;
-	snprintf(value, sizeof(value), "%ld", quota);
-	if (write_to(dir, "cpu.cfs_quota_us", value, err, len))
-		return -1;
+	snprintf(value, sizeof(value), "%ld", quota > 0 ? quota : -1L);
+	return write_to(dir, "cpu.cfs_quota_us", value, err, len);
+}
+
+/* Thread @tid joins group @dir. */
+static int add_thread(const struct smtcap *c, const char *dir, int tid, char *err, size_t len)
+{
+	char value[32];
+
 	snprintf(value, sizeof(value), "%d", tid);
-	return write_to(dir, "tasks", value, err, len);
+	return write_to(dir, c->v2 ? "cgroup.threads" : "tasks", value, err, len);
 }
 
 int smtcap_apply(struct smtcap *c, pid_t owner, pid_t process, const int *tids, int n,
-		 double yield, int period_us, char *err, size_t len)
+		 const struct smtcap_plan *plan, char *err, size_t len)
 {
-	long quota = smtcap_quota_us(yield, period_us);
-	char value[32];
-	int i;
+	long core_quota, thread_quota;
+	char dir[700], value[32];
+	int i, per_core = plan->threads_per_core > 0 ? plan->threads_per_core : 1;
 
-	if (yield < SMTCAP_MIN_YIELD || yield > SMTCAP_MAX_YIELD) {
-		snprintf(err, len, "yield %.3g: expected %.1f to %.1f", yield, SMTCAP_MIN_YIELD,
-			 SMTCAP_MAX_YIELD);
+	if (plan->yield < SMTCAP_MIN_YIELD || plan->yield > SMTCAP_MAX_YIELD) {
+		snprintf(err, len, "yield %.3g: expected %.1f to %.1f", plan->yield,
+			 SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD);
 		return -1;
 	}
+	if (plan->core_share < SMTCAP_MIN_CORE_SHARE || plan->core_share > 1.0) {
+		snprintf(err, len, "core share %.3g: expected %.2f to 1", plan->core_share,
+			 SMTCAP_MIN_CORE_SHARE);
+		return -1;
+	}
+	core_quota = plan->core_share < 1.0 ?
+		smtcap_quota_us(plan->core_share, plan->period_us) : -1;
+	thread_quota = smtcap_quota_us(plan->core_share / plan->yield, plan->period_us);
 	snprintf(c->parent, sizeof(c->parent), "%s/" PARENT_PREFIX "%d", c->root, (int)owner);
 	if (mkdir(c->parent, 0755) && errno != EEXIST) {
 		snprintf(err, len, "cannot create %s: %s", c->parent, strerror(errno));
@@ -162,8 +180,15 @@ int smtcap_apply(struct smtcap *c, pid_t owner, pid_t process, const int *tids, 
 			goto fail;
 	}
 	for (i = 0; i < n; i++) {
+		if (i % per_core == 0) {
+			snprintf(dir, sizeof(dir), "%s/core%d", c->parent, i / per_core);
+			if (make_group(c, dir, core_quota, plan->period_us, 1, err, len))
+				goto fail;
+		}
+		snprintf(dir, sizeof(dir), "%s/core%d/vcpu%d", c->parent, i / per_core, i);
 		c->nthreads = i + 1;
-		if (cap_thread(c, i, tids[i], quota, period_us, err, len))
+		if (make_group(c, dir, thread_quota, plan->period_us, 0, err, len) ||
+		    add_thread(c, dir, tids[i], err, len))
 			goto fail;
 	}
 	return 0;
@@ -172,48 +197,62 @@ fail:
 	return -1;
 }
 
-/* Move every task still in @dir's children and @dir to @root. */
-static void evacuate(const char *root, const char *dir, int v2)
-{
-	char path[1024], line[32];
-	struct dirent *de;
-	DIR *d = opendir(dir);
-
-	while (d && (de = readdir(d))) {
-		FILE *f;
-
-		if (strncmp(de->d_name, "vcpu", 4))
-			continue;
-		xsnprintf(path, sizeof(path), "%s/%s/%s", dir, de->d_name,
-			  v2 ? "cgroup.threads" : "tasks");
-		f = fopen(path, "r");
-		while (f && fgets(line, sizeof(line), f)) {
-			line[strcspn(line, "\n")] = '\0';
-			snprintf(path, sizeof(path), "%s/%s", root, v2 ? "cgroup.procs" : "tasks");
-			write_control(path, line);
-		}
-		if (f)
-			fclose(f);
-	}
-	if (d)
-		closedir(d);
-}
-
-static int remove_parent(const char *parent, int v2)
+/* Calls @fn(path, v2) for each group directory below @dir, deepest first. */
+static int walk_groups(const char *dir, int v2, int (*fn)(const char *, const char *, int),
+		       const char *root)
 {
 	char child[1024];
 	struct dirent *de;
 	int ret = 0;
-	DIR *d = opendir(parent);
+	DIR *d = opendir(dir);
 
 	while (d && (de = readdir(d))) {
-		if (strncmp(de->d_name, "vcpu", 4))
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
 			continue;
-		snprintf(child, sizeof(child), "%s/%s", parent, de->d_name);
-		ret |= remove_group(child, v2);
+		xsnprintf(child, sizeof(child), "%s/%s", dir, de->d_name);
+		ret |= walk_groups(child, v2, fn, root);
+		ret |= fn(child, root, v2);
 	}
 	if (d)
 		closedir(d);
+	return ret;
+}
+
+/* Move every task in group @dir to @root. */
+static int evacuate_group(const char *dir, const char *root, int v2)
+{
+	char path[1024], line[32];
+	FILE *f;
+
+	xsnprintf(path, sizeof(path), "%s/%s", dir, v2 ? "cgroup.threads" : "tasks");
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		xsnprintf(path, sizeof(path), "%s/%s", root, v2 ? "cgroup.procs" : "tasks");
+		write_control(path, line);
+	}
+	if (f)
+		fclose(f);
+	return 0;
+}
+
+static int remove_one(const char *dir, const char *root, int v2)
+{
+	(void)root;
+	return remove_group(dir, v2);
+}
+
+/* Move every task still in @dir or below it to @root. */
+static void evacuate(const char *root, const char *dir, int v2)
+{
+	walk_groups(dir, v2, evacuate_group, root);
+	evacuate_group(dir, root, v2);
+}
+
+static int remove_parent(const char *parent, int v2)
+{
+	int ret = walk_groups(parent, v2, remove_one, NULL);
+
 	return remove_group(parent, v2) | ret;
 }
 

@@ -1,17 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * An emulated SMT yield under TCG. Both threads of a guest core share one
- * host CPU; capping each vCPU thread at 1/Y of a CPU with the host's CFS
- * bandwidth control makes one busy sibling alone run at 1/Y while two
- * busy siblings together still fill the CPU: two siblings then do Y times
- * the work of one, which is what an SMT yield of Y means (1 <= Y <= 2).
+ * host CPU. With the host's CFS bandwidth control, the core's vCPU
+ * threads together get at most a share S of that CPU, and each alone at
+ * most S/Y: one busy sibling alone runs at S/Y, two busy siblings
+ * together at S, so two siblings do Y times the work of one, which is
+ * what an SMT yield of Y means (1 <= Y <= 2).
  *
- * The caps live in cgroups of the host's CPU controller, one per vCPU
- * thread, under a parent named after this csbench process (csbench-PID):
- * cgroup v1 (cpu.cfs_period_us and cpu.cfs_quota_us, threads in "tasks")
- * or v2 (a threaded subtree, cpu.max, threads in cgroup.threads). They are
- * removed when the guest has gone; a parent left by a csbench that was
- * killed is removed by the next one that looks.
+ * Why a core cap S below 1: QEMU's other threads and the host's own work
+ * share the CPU too. Without it they would take their time out of the
+ * idle half of a lone sibling's period for free, but out of the siblings'
+ * time when both are busy, and the yield would read short by their share
+ * (10-13% at Y = 1.3 here). With S at most 1 minus their share, both
+ * cases are set by the caps alone (the README has the measurements).
+ *
+ * The caps live in cgroups of the host's CPU controller under a parent
+ * named after this csbench process: csbench-PID/coreK (cap S) /vcpuN
+ * (cap S/Y), cgroup v1 (cpu.cfs_period_us and cpu.cfs_quota_us, threads
+ * in "tasks") or v2 (a threaded subtree, cpu.max, threads in
+ * cgroup.threads). They are removed when the guest has gone; a parent
+ * left by a csbench that was killed is removed by the next one that
+ * looks.
  */
 #ifndef CSBENCH_SMTCAP_H
 #define CSBENCH_SMTCAP_H
@@ -22,6 +31,8 @@
 #define SMTCAP_MIN_YIELD	1.0
 #define SMTCAP_MAX_YIELD	2.0
 #define SMTCAP_PERIOD_US	10000	/* see the README's measurements */
+#define SMTCAP_CORE_PCT		70	/* S in percent: see above and the README */
+#define SMTCAP_MIN_CORE_SHARE	0.50
 #define SMTCAP_CGROUP_BASE	"/sys/fs/cgroup"	/* where the host mounts cgroups */
 /* A boot whose measured yield is further than this from the target is said. */
 #define SMTCAP_TOLERANCE	0.10
@@ -33,6 +44,14 @@ struct smtcap {
 	int nthreads;		/* capped threads, one child group each */
 };
 
+/* What to cap: the yield, the core's share S, the period, the topology. */
+struct smtcap_plan {
+	double yield;		/* Y */
+	double core_share;	/* S; 1 = no core cap */
+	int period_us;
+	int threads_per_core;	/* vCPU i is in core i / threads_per_core */
+};
+
 /*
  * Find a writable CPU controller under @cgroup_base (normally
  * /sys/fs/cgroup): v1's cpu hierarchy or v2's unified one with "cpu" in
@@ -41,13 +60,13 @@ struct smtcap {
 int smtcap_find(const char *cgroup_base, struct smtcap *c, char *err, size_t len);
 
 /*
- * Cap each of the @n threads @tids (of process @process, QEMU) at 1/@yield
- * of a CPU, in periods of @period_us, in children of a new parent group
- * named for @owner (the csbench process). 0, or -1 with the reason in
- * @err (what was made is removed again).
+ * Cap the @n vCPU threads @tids (of process @process, QEMU) as @plan
+ * says, in groups under a new parent named for @owner (the csbench
+ * process). 0, or -1 with the reason in @err (what was made is removed
+ * again).
  */
 int smtcap_apply(struct smtcap *c, pid_t owner, pid_t process, const int *tids, int n,
-		 double yield, int period_us, char *err, size_t len);
+		 const struct smtcap_plan *plan, char *err, size_t len);
 
 /* Remove what smtcap_apply() made (its threads must be gone). 0 or -1. */
 int smtcap_remove(struct smtcap *c);
@@ -58,7 +77,7 @@ int smtcap_remove(struct smtcap *c);
  */
 int smtcap_remove_stale(const struct smtcap *c);
 
-/* The quota per period for @yield: period / yield, at least 1 ms. */
-long smtcap_quota_us(double yield, int period_us);
+/* The quota per period for a @share of a CPU, at least 1 ms. */
+long smtcap_quota_us(double share, int period_us);
 
 #endif

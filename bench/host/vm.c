@@ -124,14 +124,18 @@ static int connect_qmp(const char *path, pid_t pid)
 static int cap_vcpus(const struct vm_spec *spec, pid_t pid, const int *tids, int n,
 		     struct smtcap *cap)
 {
-	int period = spec->cap_period_us ?: SMTCAP_PERIOD_US;
+	struct smtcap_plan plan = {
+		.yield = spec->smt_yield,
+		.core_share = (spec->cap_core_pct ?: SMTCAP_CORE_PCT) / 100.0,
+		.period_us = spec->cap_period_us ?: SMTCAP_PERIOD_US,
+		.threads_per_core = VM_THREADS,	/* QEMU numbers a core's threads together */
+	};
 	char err[1024];
 
 	if (smtcap_find(SMTCAP_CGROUP_BASE, cap, err, sizeof(err)))
 		goto fail;
 	smtcap_remove_stale(cap);
-	if (smtcap_apply(cap, getpid(), pid, tids, n, spec->smt_yield, period, err,
-			 sizeof(err)))
+	if (smtcap_apply(cap, getpid(), pid, tids, n, &plan, err, sizeof(err)))
 		goto fail;
 	return 0;
 fail:

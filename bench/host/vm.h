@@ -30,11 +30,12 @@ struct vm_spec {
 	int memory_mb;
 	int timeout_s;		/* hard limit; QEMU is killed after it */
 	/*
-	 * TCG: emulate this SMT yield by capping each vCPU thread at 1/Y of
-	 * a host CPU (smtcap.h), in periods of cap_period_us; 0: no caps.
+	 * TCG: emulate this SMT yield by capping each core's vCPU threads
+	 * at cap_core_pct% of a host CPU and each thread at 1/Y of that
+	 * (smtcap.h), in periods of cap_period_us; 0: no caps.
 	 */
 	double smt_yield;
-	int cap_period_us;
+	int cap_period_us, cap_core_pct;
 	int probe;		/* accelerator probe: 1 vCPU, no disk */
 	/*
 	 * Optional watchdog: if @progress_file (e.g. the job's log on the

@@ -37,6 +37,25 @@ tap_ok "the run's own manifest: exit 0, options after the directory (got $code)"
 code=$?
 tap_ok "--resume with a --profile the manifest does not have: exit 2 (got $code)" [ $code -eq 2 ]
 tap_grep "and says what it runs" "it runs --profile quick (from its manifest), not full" "$tmp/err"
+"$cs" run --resume "$tmp/run" --smt-yield 1.3 >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "--resume of a run without caps with --smt-yield: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "and says so" "it runs without vCPU caps (from its manifest), not --smt-yield 1.3" \
+	"$tmp/err"
+# A run at one yield taking a block at another would pair them as one.
+jq '.smt_yield = {target: 1.3, period_us: 10000, core_pct: 70, achieved: []}' \
+	"$ref/manifest.json" >"$tmp/run/manifest.json"
+touch "$tmp/bzImage" "$tmp/initrd" "$tmp/image" && mkdir -p "$tmp/bin"
+inputs="--kernel $tmp/bzImage --initrd $tmp/initrd --image $tmp/image --bin $tmp/bin"
+"$cs" run --resume "$tmp/run" --smt-yield 1.15 $inputs >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "--resume of a run at 1.3 with --smt-yield 1.15: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "naming both" "it runs --smt-yield 1.3 (from its manifest), not 1.15" "$tmp/err"
+"$cs" run --dir "$tmp/run" --reps 4 --profile quick $inputs >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "--dir of a run at 1.3 without --smt-yield: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "naming its yield" "runs --smt-yield 1.3: give that too" "$tmp/err"
+cp "$ref/manifest.json" "$tmp/run/manifest.json"
 
 "$cs" run --reps 0 >/dev/null 2>"$tmp/err"
 tap_grep "one prefix per message" "^csbench run: error: --reps 0: out of range" "$tmp/err"

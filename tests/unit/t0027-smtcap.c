@@ -67,6 +67,12 @@ static pid_t dead_pid(void)
 int main(void)
 {
 	const int tids[4] = { 11, 12, 13, 14 };
+	/* Two cores of two threads, cores at 80%: a thread alone 0.8 / 1.25. */
+	const struct smtcap_plan y125 = { .yield = 1.25, .core_share = 0.8,
+					  .period_us = 10000, .threads_per_core = 2 };
+	const struct smtcap_plan y13 = { .yield = 1.3, .core_share = 1.0,
+					 .period_us = 10000, .threads_per_core = 2 };
+	struct smtcap_plan bad;
 	char base[512], path[1024], err[1024] = "", parent[640], pidstr[32];
 	struct smtcap c;
 	pid_t gone;
@@ -76,9 +82,9 @@ int main(void)
 	if (!mkdtemp(top))
 		return 1;
 
-	check_int(smtcap_quota_us(1.25, 10000), ==, 8000, "yield 1.25: 8 ms of every 10");
-	check_int(smtcap_quota_us(1.3, 10000), ==, 7692, "yield 1.3: rounded to the microsecond");
-	check_int(smtcap_quota_us(2.0, 1000), ==, 1000, "never below the kernel's 1 ms minimum");
+	check_int(smtcap_quota_us(1 / 1.25, 10000), ==, 8000, "share 0.8: 8 ms of every 10");
+	check_int(smtcap_quota_us(1 / 1.3, 10000), ==, 7692, "share 1/1.3: rounded to the us");
+	check_int(smtcap_quota_us(0.5, 1000), ==, 1000, "never below the kernel's 1 ms minimum");
 
 	/* cgroup v1: the cpu hierarchy with cfs files. */
 	snprintf(base, sizeof(base), "%s/v1", top);
@@ -88,23 +94,31 @@ int main(void)
 	touch(path, "-1\n");
 	check_int(smtcap_find(base, &c, err, sizeof(err)), ==, 0, "v1 cpu hierarchy found");
 	check_int(c.v2, ==, 0, "as v1");
-	check_int(smtcap_apply(&c, 4242, 4000, tids, 4, 1.25, 10000, err, sizeof(err)), ==, 0,
+	check_int(smtcap_apply(&c, 4242, 4000, tids, 4, &y125, err, sizeof(err)), ==, 0,
 		  "four threads capped");
 	snprintf(parent, sizeof(parent), "%s", c.parent);
 	tap_ok(strstr(parent, "/cpu/csbench-4242") != NULL, "under a parent named for csbench (%s)",
 	       parent);
-	check_str(slurp("%s/vcpu0/%s", parent, "cpu.cfs_quota_us"), "8000", "quota 8000 us");
-	check_str(slurp("%s/vcpu0/%s", parent, "cpu.cfs_period_us"), "10000", "period 10000 us");
-	check_str(slurp("%s/vcpu3/%s", parent, "tasks"), "14", "one thread per group");
+	check_str(slurp("%s/core0/%s", parent, "cpu.cfs_quota_us"), "8000",
+		  "core 0 capped at 80%: 8000 us");
+	check_str(slurp("%s/core1/%s", parent, "cpu.cfs_period_us"), "10000", "period 10000 us");
+	check_str(slurp("%s/core0/vcpu0/%s", parent, "cpu.cfs_quota_us"), "6400",
+		  "a thread at 0.8 / 1.25: 6400 us");
+	check_str(slurp("%s/core0/vcpu0/%s", parent, "cpu.cfs_period_us"), "10000",
+		  "period 10000 us");
+	check_str(slurp("%s/core0/vcpu1/%s", parent, "tasks"), "12", "vCPU 1 in core 0");
+	check_str(slurp("%s/core1/vcpu3/%s", parent, "tasks"), "14", "vCPU 3 in core 1");
+	tap_ok(!exists("%s/core0/%s", parent, "tasks") ||
+	       !*slurp("%s/core0/%s", parent, "tasks"), "no thread in a core group itself");
 	check_int(smtcap_remove(&c), ==, 0, "removed");
 	tap_ok(!exists("%s%s", parent, ""), "and the parent is gone");
 
 	/* A parent left by a csbench that was killed, a guest still in it. */
 	gone = dead_pid();
 	snprintf(pidstr, sizeof(pidstr), "%d", (int)gone);
-	snprintf(path, sizeof(path), "%s/cpu/csbench-%s/vcpu0", base, pidstr);
+	snprintf(path, sizeof(path), "%s/cpu/csbench-%s/core0/vcpu0", base, pidstr);
 	mkdirs(path, 0755);
-	snprintf(path, sizeof(path), "%s/cpu/csbench-%s/vcpu0/tasks", base, pidstr);
+	snprintf(path, sizeof(path), "%s/cpu/csbench-%s/core0/vcpu0/tasks", base, pidstr);
 	touch(path, "4343\n");
 	snprintf(path, sizeof(path), "%s/cpu/csbench-%d", base, (int)getpid());
 	mkdirs(path, 0755);	/* ours: this process runs, it must stay */
@@ -122,15 +136,22 @@ int main(void)
 	touch(path, "cpuset cpu io memory pids\n");
 	check_int(smtcap_find(base, &c, err, sizeof(err)), ==, 0, "v2 hierarchy found");
 	check_int(c.v2, ==, 1, "as v2");
-	check_int(smtcap_apply(&c, 4242, 4000, tids, 2, 1.3, 10000, err, sizeof(err)), ==, 0,
+	check_int(smtcap_apply(&c, 4242, 4000, tids, 2, &y13, err, sizeof(err)), ==, 0,
 		  "two threads capped");
 	snprintf(parent, sizeof(parent), "%s", c.parent);
 	check_str(slurp("%s/%s", base, "cgroup.subtree_control"), "+cpu", "cpu enabled at the root");
 	check_str(slurp("%s/%s", parent, "cgroup.procs"), "4000", "QEMU moved into the parent");
 	check_str(slurp("%s/%s", parent, "cgroup.subtree_control"), "+cpu", "and cpu below it");
-	check_str(slurp("%s/vcpu1/%s", parent, "cgroup.type"), "threaded", "children threaded");
-	check_str(slurp("%s/vcpu1/%s", parent, "cpu.max"), "7692 10000", "cpu.max quota period");
-	check_str(slurp("%s/vcpu1/%s", parent, "cgroup.threads"), "12", "the thread in it");
+	check_str(slurp("%s/core0/%s", parent, "cgroup.type"), "threaded", "core group threaded");
+	check_str(slurp("%s/core0/%s", parent, "cpu.max"), "max 10000",
+		  "core share 1: the core is not capped");
+	check_str(slurp("%s/core0/%s", parent, "cgroup.subtree_control"), "+cpu",
+		  "cpu enabled below the core");
+	check_str(slurp("%s/core0/vcpu1/%s", parent, "cgroup.type"), "threaded",
+		  "thread groups threaded");
+	check_str(slurp("%s/core0/vcpu1/%s", parent, "cpu.max"), "7692 10000",
+		  "cpu.max quota period");
+	check_str(slurp("%s/core0/vcpu1/%s", parent, "cgroup.threads"), "12", "the thread in it");
 	check_int(smtcap_remove(&c), ==, 0, "removed");
 	tap_ok(!exists("%s%s", parent, ""), "and the parent is gone");
 
@@ -141,9 +162,16 @@ int main(void)
 	tap_ok(strstr(err, "no CPU controller") != NULL, "saying so (%s)", err);
 	snprintf(base, sizeof(base), "%s/v1", top);
 	smtcap_find(base, &c, err, sizeof(err));
-	check_int(smtcap_apply(&c, 4242, 4000, tids, 4, 2.5, 10000, err, sizeof(err)), ==, -1,
+	bad = y125;
+	bad.yield = 2.5;
+	check_int(smtcap_apply(&c, 4242, 4000, tids, 4, &bad, err, sizeof(err)), ==, -1,
 		  "yield 2.5 refused");
 	tap_ok(!exists("%s/cpu/csbench-4242", base, ""), "and nothing was made");
+	bad = y125;
+	bad.core_share = 0.3;
+	check_int(smtcap_apply(&c, 4242, 4000, tids, 4, &bad, err, sizeof(err)), ==, -1,
+		  "core share 0.3 refused");
+	tap_ok(strstr(err, "core share") != NULL, "saying so (%s)", err);
 
 	snprintf(path, sizeof(path), "rm -rf '%s'", top);
 	if (system(path))

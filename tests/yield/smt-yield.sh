@@ -1,10 +1,9 @@
 #!/bin/sh
 # The emulated SMT yield end to end (TCG): a boot at --smt-yield 1.3 caps
-# its vCPU threads while it runs, measures the yield in the guest and
-# leaves no cgroup behind; a csbench killed with SIGKILL leaves its caps,
-# and the next csbench that caps vCPUs removes them and says so. TAP.
-# (How close the measured yield comes to the target is not asserted yet:
-# see the README's measurements.)
+# its vCPU threads while it runs, measures a yield in the guest within the
+# 10% tolerance of the target and leaves no cgroup behind; a csbench
+# killed with SIGKILL leaves its caps, and the next csbench that caps
+# vCPUs removes them and says so. TAP.
 #   tests/yield/smt-yield.sh OUT KERNEL INITRD IMAGE BIN
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -25,8 +24,9 @@ boot y13 measure-job.sh --smt-yield 1.3 >"$out/y13.log" 2>&1
 code=$?
 tap_ok "a boot at --smt-yield 1.3 runs its job (exit $code)" [ $code -eq 0 ]
 got=$(jq -r .yield "$out/y13/share/yield.json" 2>/dev/null || echo none)
-tap_ok "the guest measured a yield ($got)" \
-	awk -v y="$got" 'BEGIN { exit !(y + 0 > 0.5 && y + 0 < 2.5) }'
+# (Measured 1.30 and 1.33 at the default core share of 70%.)
+tap_ok "the guest measured yield $got: within 10% of 1.3" \
+	awk -v y="$got" 'BEGIN { exit !(y + 0 > 1.17 && y + 0 < 1.43) }'
 tap_grep "boot.info names the target" "^smt_yield_target=1.300$" "$out/y13/boot.info"
 tap_ok "no csbench cgroup is left after it" sh -c "! ls -d $cpu_cg/csbench-* 2>/dev/null"
 
@@ -41,12 +41,14 @@ for i in $(seq 1 60); do
 	sleep 1
 done
 tap_ok "a running boot has its caps in $cpu_cg/csbench-$pid" [ -d "$cpu_cg/csbench-$pid" ]
-quota=$(cat "$cpu_cg/csbench-$pid/vcpu0/cpu.cfs_quota_us" 2>/dev/null ||
-	cut -d' ' -f1 "$cpu_cg/csbench-$pid/vcpu0/cpu.max" 2>/dev/null)
-tap_ok "vCPU 0 gets 1/1.3 of each 10 ms period (quota $quota us)" [ "$quota" = 7692 ]
-# What the host gives the busy vCPU 0 thread alone: 1/1.3 of a CPU.
-tid=$(cat "$cpu_cg/csbench-$pid/vcpu0/tasks" 2>/dev/null ||
-	cat "$cpu_cg/csbench-$pid/vcpu0/cgroup.threads" 2>/dev/null)
+g=$cpu_cg/csbench-$pid/core0
+quota() { cat "$1/cpu.cfs_quota_us" 2>/dev/null || cut -d' ' -f1 "$1/cpu.max" 2>/dev/null; }
+quota=$(quota "$g")
+tap_ok "core 0 gets 70% of each 10 ms period (quota $quota us)" [ "$quota" = 7000 ]
+quota=$(quota "$g/vcpu0")
+tap_ok "vCPU 0 alone 0.7/1.3 of it (quota $quota us)" [ "$quota" = 5385 ]
+# What the host gives the busy vCPU 0 thread alone: 0.7/1.3 of a CPU.
+tid=$(cat "$g/vcpu0/tasks" 2>/dev/null || cat "$g/vcpu0/cgroup.threads" 2>/dev/null)
 qemu=$(pgrep -f -- "$out/killed/share" | head -n 1)
 ticks() { awk '{ print $14 + $15 }' "/proc/$qemu/task/$tid/stat" 2>/dev/null || echo 0; }
 # Past the boot, into the job's busy loop.
@@ -64,9 +66,8 @@ for w in 1 2 3; do
 		-v hz="$(getconf CLK_TCK)" \
 		'BEGIN { x = (b - a) / hz / (e - s); printf "%.3f", (x > best ? x : best) }')
 done
-# (Measured 0.768 to 0.772; single 4 s windows read 0.445 to 0.769.)
-tap_ok "the host gives the busy vCPU 0 $share of a CPU: within 10% of 1/1.3 = 0.769" \
-	awk -v x="$share" 'BEGIN { exit !(x > 0.692 && x < 0.846) }'
+tap_ok "the host gives the busy vCPU 0 $share of a CPU: within 10% of 0.7/1.3 = 0.538" \
+	awk -v x="$share" 'BEGIN { exit !(x > 0.485 && x < 0.592) }'
 kill -9 $pid
 wait $pid 2>/dev/null
 # Its QEMU outlives it (own process group); stop it as a person would.
