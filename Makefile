@@ -67,11 +67,13 @@ GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h 
 
 .PHONY: help deps kernel image kernel-path image-path boot-test bench ab ab-planted \
 	check unit-test sanitize-test yield-test kernel-test kernel-test-debug bisect-build mutant-test fuzz bench-smoke \
-	fuzz-regress bench-faults calibrate report clean all
+	fuzz-regress bench-faults sweep-smoke calibrate report clean all
 
 help:
 	@echo "make bench      install what is missing, build kernel and image, run the benchmarks"
 	@echo "                (adaptive: TARGET=10 percent, BUDGET=15 minutes; ADAPTIVE= for fixed reps)"
+	@echo "make bench SMT_YIELD=1.3        the same at an emulated SMT yield (TCG)"
+	@echo "make bench YIELDS=\"1.0 1.15 1.3\" [BLOCKS=3]   a yield sweep: crossover vs breakeven"
 	@echo "make check      unit tests and the in-guest boot test"
 	@echo "make report [RUN=results/DIR]   rebuild a run's report (default: newest)"
 	@echo "make calibrate  A/A noise bands for the quick profile"
@@ -228,7 +230,7 @@ kernel-test-debug: $(GUEST_READY)
 	$(call guest_job,kernel-test-debug,tests/guest/kernel-tests.sh,debug)
 
 check: unit-test sanitize-test fuzz-regress boot-test kernel-test kernel-test-debug bench-smoke \
-	bench-faults yield-test
+	bench-faults yield-test sweep-smoke
 
 # ---- the benchmark ----------------------------------------------------------
 # $(call bench_run,PROFILE,EXTRA-ARGS): csbench run with the cached kernel
@@ -250,8 +252,17 @@ BUDGET ?= 15
 ADAPTIVE ?= --target $(TARGET) --budget $(BUDGET)
 # SMT_YIELD=Y: emulate an SMT yield under TCG (csbench run --smt-yield).
 YIELD_ARGS = $(if $(SMT_YIELD),--smt-yield $(SMT_YIELD))
+# YIELDS="1.0 1.15 1.3": a yield sweep instead, BLOCKS blocks of every
+# yield interleaved (scripts/sweep.sh); RESUME=DIR of a sweep finishes it.
+BLOCKS ?= 3
+define sweep_run
+	@$(call guest_inputs) && \
+	YIELDS="$(YIELDS)" SWEEP_BLOCKS=$(BLOCKS) SWEEP_PROFILE=$(PROFILE) SWEEP_RESULTS=results \
+	scripts/sweep.sh $(if $(RESUME),--resume $(RESUME),--kernel $$k/bzImage \
+		--initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest)
+endef
 bench: $(GUEST_READY)
-	$(call bench_run,$(if $(RESUME),,$(PROFILE)),--report $(if $(RESUME),--resume $(RESUME),--results results $(ADAPTIVE)) $(YIELD_ARGS))
+	$(if $(or $(YIELDS),$(wildcard $(RESUME)/sweep.info)),$(sweep_run),$(call bench_run,$(if $(RESUME),,$(PROFILE)),--report $(if $(RESUME),--resume $(RESUME),--results results $(ADAPTIVE)) $(YIELD_ARGS)))
 
 # The whole pipeline at smoke size, checked: every cell present and ok,
 # no unexplained co-residency in the coresched modes, a report written.
@@ -282,6 +293,13 @@ yield-test: $(GUEST_READY)
 	tests/yield/smt-yield.sh $(B)/yield $$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest \
 		>$(B)/yield.tap 2>&1; \
 	cat $(B)/yield.tap; scripts/run-tap.sh --summarise $(B)/yield.tap
+
+# A yield sweep at smoke size: two yields, two blocks, interleaved.
+sweep-smoke: $(GUEST_READY)
+	@$(call guest_inputs) && \
+	tests/yield/sweep-smoke.sh $(B)/sweep-smoke $$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest \
+		>$(B)/sweep-smoke.tap 2>&1; \
+	cat $(B)/sweep-smoke.tap; scripts/run-tap.sh --summarise $(B)/sweep-smoke.tap
 
 # Rebuild a run's report (default: the newest run in results/).
 RUN ?= $(lastword $(sort $(wildcard results/2*)))

@@ -35,6 +35,7 @@ int report_open(const char *dir, const char *calibration, struct report *r);
 int cmd_run(int argc, char **argv);
 int cmd_schema(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 

@@ -17,6 +17,7 @@ static const struct command {
 	{ "report", cmd_report, "statistics, verdicts and plots for a run directory" },
 	{ "calibrate", cmd_calibrate, "A/A runs of one mode: noise bands for reports" },
 	{ "compare", cmd_compare, "regressions between two runs (exit 1 if any)" },
+	{ "sweep", cmd_sweep, "a yield sweep's gains, crossover and breakeven by yield" },
 	{ "history", cmd_history, "every run's verdicts over time, into results/index.md" },
 	{ "verify", cmd_verify, "check a run directory: every cell there, ok, isolated" },
 	{ "boot", cmd_boot, "boot the guest once and run a job script in it" },

@@ -121,7 +121,8 @@ struct report_workload {
 	char name[64];
 	struct mode_extra x[MODE_COUNT];
 	struct comparison verdict[CMP_COUNT];	/* block means of its rows */
-	struct comparison throughput;	/* coresched vs smt-off, throughput rows */
+	/* Each comparison over the throughput rows only (no Holm: not judged) */
+	struct comparison throughput[CMP_COUNT];
 	double breakeven_yield;		/* see smtyield.h; NAN: no data */
 	double breakeven_lo, breakeven_hi;	/* from the throughput gain's CI */
 	double cal_band;		/* A/A band of the workload's mean; 0: none */

@@ -364,7 +364,7 @@ static int workload_series(const struct report *r, const char *wl, int k,
 static void breakeven(struct report_workload *wl)
 {
 	double c = wl->x[MODE_CORESCHED].both_busy_share;
-	const struct comparison *thr = &wl->throughput;
+	const struct comparison *thr = &wl->throughput[CMP_CS_OFF];
 
 	wl->breakeven_yield = wl->breakeven_lo = wl->breakeven_hi = NAN;
 	if (isnan(c) || !thr->valid)
@@ -406,9 +406,11 @@ static int workload_verdicts(struct report *r)
 			report_fit_comparison(s, &wl->verdict[k]);
 			all[nall++] = &wl->verdict[k];
 		}
-		if (workload_series(r, wl->name, CMP_CS_OFF, 1, &thr) < 0)
-			goto nomem;
-		report_fit_comparison(&thr, &wl->throughput);
+		for (k = 0; k < CMP_COUNT; k++) {
+			if (workload_series(r, wl->name, k, 1, &thr) < 0)
+				goto nomem;
+			report_fit_comparison(&thr, &wl->throughput[k]);
+		}
 		breakeven(wl);
 	}
 	/* Each column of the verdict table is one family: its workloads. */

@@ -165,13 +165,18 @@ static json_t *row_json(const struct report_row *row)
 
 static json_t *workload_json(const struct report_workload *wl)
 {
-	json_t *o = json_pack("{s:s,s:o}", "name", wl->name,
-			      "breakeven_smt_yield", num(wl->breakeven_yield));
-	json_t *verdicts = json_object(), *modes = json_object();
+	json_t *o = json_pack("{s:s,s:o,s:[o,o]}", "name", wl->name,
+			      "breakeven_smt_yield", num(wl->breakeven_yield),
+			      "breakeven_smt_yield_range", num(wl->breakeven_lo),
+			      num(wl->breakeven_hi));
+	json_t *verdicts = json_object(), *modes = json_object(), *thr = json_object();
 	int k, m;
 
-	for (k = 0; k < CMP_COUNT; k++)
+	for (k = 0; k < CMP_COUNT; k++) {
 		json_object_set_new(verdicts, report_cmps[k].label, cmp_json(&wl->verdict[k]));
+		json_object_set_new(thr, report_cmps[k].label, cmp_json(&wl->throughput[k]));
+	}
+	json_object_set_new(o, "throughput", thr);
 	for (m = 0; m < MODE_COUNT; m++) {
 		const struct mode_extra *x = &wl->x[m];
 

@@ -34,7 +34,7 @@ static const char *colour(const char *c)
 /* ---- gnuplot text -------------------------------------------------------- */
 
 /* @s as a single-quoted gnuplot string, where '' stands for a quote. */
-static void gp_str(FILE *gp, const char *s)
+void gp_str(FILE *gp, const char *s)
 {
 	fputc('\'', gp);
 	for (; *s; s++) {

@@ -25,4 +25,10 @@
  */
 int report_plot(const struct report *r, const char *outdir);
 
+/*
+ * Run gnuplot on @outdir/@stem.gp (made elsewhere), its output appended
+ * to @outdir/gnuplot.log. 0, -ENOENT (no gnuplot) or -EIO, said why.
+ */
+int report_gnuplot(const char *outdir, const char *stem);
+
 #endif

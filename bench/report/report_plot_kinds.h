@@ -17,6 +17,9 @@ typedef int (*plot_fn)(const struct report *r, int wl, const char *stem,
 
 int plot_gains(const struct report *r, int wl, const char *stem, FILE *dat, FILE *gp);
 int plot_latency(const struct report *r, int wl, const char *stem, FILE *dat, FILE *gp);
+/* @s as a single-quoted gnuplot string, where '' stands for a quote. */
+void gp_str(FILE *gp, const char *s);
+
 int plot_metrics(const struct report *r, int wl, const char *stem, FILE *dat, FILE *gp);
 
 #endif

@@ -267,6 +267,32 @@ static int run_all(struct plotter *p)
 	return failed ? -EIO : made;
 }
 
+int report_gnuplot(const char *outdir, const char *stem)
+{
+	char log[PLOT_PATH_MAX];
+	int fd, ret;
+
+	ret = out_path(log, outdir, PLOT_LOG, "");
+	if (ret)
+		return ret;
+	if (!have_program("gnuplot")) {
+		err_msg("gnuplot not found; the plot script is %s/%s.gp "
+			"(install gnuplot-nox: make deps)", outdir, stem);
+		return -ENOENT;
+	}
+	fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		ret = -errno;
+		err_errno(-ret, "cannot write %s", log);
+		return ret;
+	}
+	ret = run_gnuplot(outdir, stem, fd);
+	close(fd);
+	if (ret)
+		err_msg("gnuplot failed on %s/%s.gp (see %s)", outdir, stem, log);
+	return ret;
+}
+
 int report_plot(const struct report *r, const char *outdir)
 {
 	struct plotter *p;

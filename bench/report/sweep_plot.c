@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sweep's plot: throughput gain against the measured yield, one line
+ * per workload with its 95% intervals, coresched vs smt-off above and
+ * smt-on vs smt-off below, each crossover marked on the zero line.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "../lib/log.h"
+#include "../lib/paths.h"
+#include "report_plot.h"
+#include "report_plot_kinds.h"
+#include "sweep.h"
+
+#define STEM	"gain-vs-yield"
+
+/* Data: per comparison, per workload, one index block of yield gain lo hi. */
+static void write_data(const struct sweep *s, FILE *dat)
+{
+	int k, w, p;
+
+	fputs("# yield gain_pct lo_pct hi_pct (throughput rows); crossover blocks last\n", dat);
+	for (k = 0; k < SWEEP_CMPS; k++)
+		for (w = 0; w < s->nwl; w++) {
+			const struct sweep_workload *sw = &s->wl[w];
+
+			fprintf(dat, "# %s: %s\n", report_cmps[sweep_cmp[k]].label, sw->name);
+			for (p = 0; p < s->npt; p++)
+				if (!isnan(sw->gain[k][p]))
+					fprintf(dat, "%.4f %.3f %.3f %.3f\n", s->yield[p],
+						(sw->gain[k][p] - 1) * 100,
+						isnan(sw->lo[k][p]) ? (sw->gain[k][p] - 1) * 100 :
+						(sw->lo[k][p] - 1) * 100,
+						isnan(sw->hi[k][p]) ? (sw->gain[k][p] - 1) * 100 :
+						(sw->hi[k][p] - 1) * 100);
+			fputs("\n\n", dat);
+		}
+	/* One block per comparison: the crossovers inside the sweep's range. */
+	for (k = 0; k < SWEEP_CMPS; k++) {
+		fprintf(dat, "# crossovers: %s\n", report_cmps[sweep_cmp[k]].label);
+		for (w = 0; w < s->nwl; w++)
+			if (s->wl[w].cross[k].valid && isfinite(s->wl[w].cross[k].at))
+				fprintf(dat, "%.4f 0\n", s->wl[w].cross[k].at);
+		fputs("0 NaN\n\n\n", dat);	/* never empty: gnuplot refuses that */
+	}
+}
+
+static void write_script(const struct sweep *s, FILE *gp)
+{
+	int k, w;
+
+	fprintf(gp, "# csbench sweep plot; redraw with: gnuplot %s.gp\n", STEM);
+	fprintf(gp, "set terminal svg size 900,%d dynamic enhanced font 'sans,11'\n"
+		"set output '%s.svg'\nset multiplot layout %d,1\n", 420 * SWEEP_CMPS, STEM,
+		SWEEP_CMPS);
+	fprintf(gp, "set key outside right noenhanced\nset grid\nset xlabel 'measured SMT yield'\n"
+		"set ylabel 'throughput gain (%%)'\nset xrange [%.3f:%.3f]\n",
+		s->yield[0] - 0.05, s->yield[s->npt - 1] + 0.05);
+	for (k = 0; k < SWEEP_CMPS; k++) {
+		fputs("set title ", gp);
+		gp_str(gp, report_cmps[sweep_cmp[k]].label);
+		fputs(" noenhanced\nplot 0 with lines lc rgb '#888888' notitle", gp);
+		for (w = 0; w < s->nwl; w++) {
+			fprintf(gp, ", \\\n  '%s.dat' index %d using 1:2:3:4 with yerrorlines "
+				"lc %d title ", STEM, k * s->nwl + w, w + 1);
+			gp_str(gp, s->wl[w].name);
+		}
+		fprintf(gp, ", \\\n  '%s.dat' index %d using 1:2 with points pt 7 ps 1.5 "
+			"lc rgb '#000000' title 'crossover'\n", STEM, SWEEP_CMPS * s->nwl + k);
+	}
+	fputs("unset multiplot\n", gp);
+}
+
+int sweep_plot(const struct sweep *s, const char *outdir)
+{
+	char path[4300];
+	FILE *dat, *gp;
+	int ret;
+
+	ret = mkdirs(outdir, 0755);
+	if (ret) {
+		err_errno(-ret, "cannot create %s", outdir);
+		return ret;
+	}
+	xsnprintf(path, sizeof(path), "%s/%s.dat", outdir, STEM);
+	dat = fopen(path, "w");
+	xsnprintf(path, sizeof(path), "%s/%s.gp", outdir, STEM);
+	gp = fopen(path, "w");
+	if (!dat || !gp) {
+		ret = -errno;
+		err_errno(-ret, "cannot write %s", path);
+		if (dat)
+			fclose(dat);
+		if (gp)
+			fclose(gp);
+		return ret;
+	}
+	write_data(s, dat);
+	write_script(s, gp);
+	if ((fclose(dat) | fclose(gp)) != 0) {
+		err_msg("cannot write the plot files in %s", outdir);
+		return -EIO;
+	}
+	ret = report_gnuplot(outdir, STEM);
+	return ret ? ret : 1;
+}
