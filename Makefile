@@ -253,13 +253,14 @@ ADAPTIVE ?= --target $(TARGET) --budget $(BUDGET)
 # SMT_YIELD=Y: emulate an SMT yield under TCG (csbench run --smt-yield).
 YIELD_ARGS = $(if $(SMT_YIELD),--smt-yield $(SMT_YIELD))
 # YIELDS="1.0 1.15 1.3": a yield sweep instead, BLOCKS blocks of every
-# yield interleaved (scripts/sweep.sh); RESUME=DIR of a sweep finishes it.
+# yield interleaved (scripts/sweep.sh; SWEEP_ARGS="--modes ..." passes run
+# options); RESUME=DIR of a sweep finishes it.
 BLOCKS ?= 3
 define sweep_run
 	@$(call guest_inputs) && \
 	YIELDS="$(YIELDS)" SWEEP_BLOCKS=$(BLOCKS) SWEEP_PROFILE=$(PROFILE) SWEEP_RESULTS=results \
 	scripts/sweep.sh $(if $(RESUME),--resume $(RESUME),--kernel $$k/bzImage \
-		--initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest)
+		--initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest $(SWEEP_ARGS))
 endef
 bench: $(GUEST_READY)
 	$(if $(or $(YIELDS),$(wildcard $(RESUME)/sweep.info)),$(sweep_run),$(call bench_run,$(if $(RESUME),,$(PROFILE)),--report $(if $(RESUME),--resume $(RESUME),--results results $(ADAPTIVE)) $(YIELD_ARGS)))

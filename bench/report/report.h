@@ -144,6 +144,7 @@ struct report {
 	 */
 	double yield_target;
 	int yield_period_us;		/* 0: no caps */
+	int yield_core_pct;		/* the core's share S; 100: threads capped only */
 	int yield_boots, yield_off_boots;	/* measured; further than the tolerance */
 	double yield_median, yield_min, yield_max;	/* over the boots' medians */
 	char ab_session[64], ab_side[8];	/* an A/B run's side; "" otherwise */

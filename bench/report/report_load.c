@@ -68,6 +68,8 @@ static void load_yield(struct report *r, json_t *y)
 
 	r->yield_target = json_number_value(json_object_get(y, "target"));
 	r->yield_period_us = json_integer_value(json_object_get(y, "period_us"));
+	/* Runs from before the core cap capped only the threads. */
+	r->yield_core_pct = json_integer_value(json_object_get(y, "core_pct")) ?: 100;
 	json_array_foreach(achieved, i, e) {
 		if (!json_is_number(json_object_get(e, "yield")) || n == 256)
 			continue;

@@ -181,13 +181,13 @@ static void write_model(const struct report *r, FILE *out)
 		r->accel, r->pinning);
 	if (!strcmp(r->accel, "tcg") && r->yield_period_us)
 		fprintf(out, "**Hardware model.** Under TCG both threads of a guest core are "
-			"pinned to one host CPU, and each vCPU thread is capped at 1/%.2f of "
-			"it (CFS bandwidth, period %d us): one busy sibling runs at 1/%.2f of "
-			"the CPU, two together fill it, an emulated SMT yield of %.2f. "
-			"smt-on vs smt-off and coresched vs smt-off are then comparisons "
-			"under that yield; the breakeven SMT yield is still given from the "
-			"model (README).\n\n", r->yield_target, r->yield_period_us,
-			r->yield_target, r->yield_target);
+			"pinned to one host CPU; the two together are capped at %d%% of it "
+			"and each alone at %d%%/%.2f (CFS bandwidth, period %d us): one busy "
+			"sibling runs at 1/%.2f of what two together do, an emulated SMT "
+			"yield of %.2f. smt-on vs smt-off and coresched vs smt-off are then "
+			"comparisons under that yield; the breakeven SMT yield is still given "
+			"from the model (README).\n\n", r->yield_core_pct, r->yield_core_pct,
+			r->yield_target, r->yield_period_us, r->yield_target, r->yield_target);
 	else if (!strcmp(r->accel, "tcg"))
 		fprintf(out, "**Hardware model.** Under TCG both threads of a guest core are "
 			"pinned to one host CPU: two busy siblings share it, so SMT adds no "
