@@ -13,7 +13,9 @@
 # SWEEP_BLOCKS (default 3), SWEEP_PROFILE (default quick), SWEEP_RESULTS
 # (default results).
 # Output: SWEEP_RESULTS/sweep-<stamp>/y<Y>/ (a run directory per yield),
-# sweep.info (what --resume needs), sweep.md, sweep.json, plots/.
+# sweep.info and sweep.args (what --resume needs), sweep.md, sweep.json,
+# plots/. Run options go to every run except --dir, --reps, --profile and
+# --smt-yield, which the sweep sets.
 # Exit codes: 0; 2: bad input or a step that failed; 3: a guest crashed
 # or hung in some cell (recorded, left out, the sweep goes on); 130:
 # interrupted (resume it).
@@ -31,12 +33,15 @@ info_get() {	# info_get KEY: a value from the sweep's sweep.info
 }
 
 if [ "${1:-}" = --resume ]; then
-	[ $# -eq 2 ] && [ -r "$2/sweep.info" ] ||
-		die "usage: scripts/sweep.sh --resume DIR (DIR/sweep.info)"
+	[ $# -eq 2 ] && [ -r "$2/sweep.info" ] && [ -r "$2/sweep.args" ] ||
+		die "usage: scripts/sweep.sh --resume DIR (DIR/sweep.info and DIR/sweep.args)"
 	dir=$2
 	yields=$(info_get yields) blocks=$(info_get blocks) profile=$(info_get profile)
-	# shellcheck disable=SC2046
-	set -- $(info_get args)
+	# One argument per line: paths with spaces survive.
+	set --
+	while IFS= read -r arg; do
+		set -- "$@" "$arg"
+	done <"$dir/sweep.args"
 	resumed=1
 else
 	yields=${YIELDS:-1.0 1.15 1.3} blocks=${SWEEP_BLOCKS:-3}
@@ -65,11 +70,16 @@ if [ $resumed = 0 ]; then
 	stamp=$(date +%Y%m%d-%H%M%S)
 	dir=${SWEEP_RESULTS:-$TOP/results}/sweep-$stamp-$$
 	mkdir -p "$dir" || die "cannot create $dir"
-	printf 'yields %s\nblocks %s\nprofile %s\nargs %s\n' "$yields" "$blocks" "$profile" \
-		"$*" >"$dir/sweep.info"
+	printf 'yields %s\nblocks %s\nprofile %s\n' "$yields" "$blocks" "$profile" \
+		>"$dir/sweep.info"
+	for arg in "$@"; do
+		printf '%s\n' "$arg"
+	done >"$dir/sweep.args"
 fi
 note "sweep of $count yields ($yields), $blocks blocks, into $dir"
-guest_failed=0
+# A guest failure before an interruption still decides the exit code.
+guest_failed=$(info_get guest_failed)
+guest_failed=${guest_failed:-0}
 
 run_yield() {	# run_yield NAME YIELD BLOCK [options]
 	name=$1 yield=$2 block=$3
@@ -82,6 +92,7 @@ run_yield() {	# run_yield NAME YIELD BLOCK [options]
 	3)
 		note "block $block, yield $yield: a guest crashed or hung; its cell is" \
 			"recorded as guest-failed in $dir/$name and left out"
+		[ "$guest_failed" = 1 ] || echo "guest_failed 1" >>"$dir/sweep.info"
 		guest_failed=1
 		;;
 	130)

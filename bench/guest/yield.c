@@ -151,7 +151,8 @@ int main(int argc, char **argv)
 	pid_t pids[2 * MAX_CORES];
 	struct shared *sh;
 
-	if (pairs < SPLITS || warmup < 0 || pairs + warmup > MAX_PAIRS || phase_ms < 10 ||
+	if (pairs < SPLITS || pairs > MAX_PAIRS || warmup < 0 || warmup > MAX_PAIRS - pairs ||
+	    phase_ms < 10 ||
 	    phase_ms > 10000) {
 		fprintf(stderr, "usage: csbench-yield [PAIRS [PHASE_MS (10..10000) [WARMUP]]]\n"
 			"  (PAIRS at least %d, PAIRS + WARMUP at most %d)\n", SPLITS, MAX_PAIRS);

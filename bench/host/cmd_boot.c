@@ -130,6 +130,16 @@ int cmd_boot(int argc, char **argv)
 			SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD);
 		return EXIT_USAGE;
 	}
+	if (yield) {
+		struct smtcap_plan plan = { .yield = spec.vm.smt_yield,
+					    .core_share = core_pct / 100.0,
+					    .period_us = period };
+
+		if (smtcap_check(&plan, why, sizeof(why))) {
+			err_msg("--smt-yield %s: %s", yield, why);
+			return EXIT_USAGE;
+		}
+	}
 	cache_dir(cache, sizeof(cache));
 	if (accel_choose(accel, kernel, initrd, cache, &spec.vm.accel, why,
 			 sizeof(why))) {

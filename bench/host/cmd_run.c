@@ -244,8 +244,12 @@ static int open_run_dir(struct run *r, const struct run_args *a, time_t t0, char
 
 	if (a->resume || a->dir) {
 		snprintf(dir, len, "%s", a->resume ?: a->dir);
+		struct run_params caps = { .smt_yield = a->smt_yield,
+					   .cap_core_pct = a->cap_core_pct,
+					   .cap_period_us = a->cap_period_us };
+
 		if (a->dir && !access(dir, F_OK) &&
-		    !run_manifest_same_matrix(dir, a->profile, a->modes, a->smt_yield, r))
+		    !run_manifest_same_matrix(dir, a->profile, a->modes, &caps, r))
 			return EXIT_USAGE;
 	} else if ((ret = claim_run_dir(a->results, a->rev, t0, dir, len))) {
 		return ret;

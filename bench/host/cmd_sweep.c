@@ -91,6 +91,15 @@ static int check_points(struct sweep *s)
 				"set): every run of a sweep caps its vCPUs", r->dir);
 			return EXIT_USAGE;
 		}
+		/* Another share or period is another emulation, not another yield. */
+		if (p && (r->yield_core_pct != s->pt[0]->yield_core_pct ||
+			  r->yield_period_us != s->pt[0]->yield_period_us)) {
+			err_msg("%s caps at %d%% per %d us, %s at %d%% per %d us: a sweep "
+				"changes only the yield", r->dir, r->yield_core_pct,
+				r->yield_period_us, s->pt[0]->dir, s->pt[0]->yield_core_pct,
+				s->pt[0]->yield_period_us);
+			return EXIT_USAGE;
+		}
 		if (p && fabs(r->yield_target - s->pt[p - 1]->yield_target) < 1e-6) {
 			err_msg("%s and %s: both at yield %.3g", s->pt[p - 1]->dir, r->dir,
 				r->yield_target);

@@ -31,8 +31,7 @@ void run_args_init(struct run_args *a)
 	a->progress = "text";
 	a->min_free_mb = 256;
 	a->min_reps = 3;
-	a->cap_period_us = SMTCAP_PERIOD_US;
-	a->cap_core_pct = SMTCAP_CORE_PCT;
+	/* cap_period_us and cap_core_pct stay 0 until typed or settled. */
 }
 
 int run_args_opts(struct run_args *a, struct opt *opts)
@@ -211,10 +210,19 @@ static int take_resumed_matrix(struct run_args *a)
 		return EXIT_USAGE;
 	}
 	if (p.smt_yield) {
+		if ((a->cap_core_pct && a->cap_core_pct != p.cap_core_pct) ||
+		    (a->cap_period_us && a->cap_period_us != p.cap_period_us)) {
+			err_msg("--resume %s: it runs --cap-core-pct %ld --cap-period-us %ld "
+				"(from its manifest), not %ld and %ld", a->resume,
+				p.cap_core_pct, p.cap_period_us,
+				a->cap_core_pct ?: p.cap_core_pct,
+				a->cap_period_us ?: p.cap_period_us);
+			return EXIT_USAGE;
+		}
 		snprintf(yield, sizeof(yield), "%.6g", p.smt_yield);
 		a->smt_yield_arg = yield;
-		a->cap_period_us = p.cap_period_us ?: a->cap_period_us;
-		a->cap_core_pct = p.cap_core_pct ?: a->cap_core_pct;
+		a->cap_period_us = p.cap_period_us;
+		a->cap_core_pct = p.cap_core_pct;
 	}
 	a->profile = p.profile;
 	a->modes = p.modes;
@@ -223,15 +231,25 @@ static int take_resumed_matrix(struct run_args *a)
 	return 0;
 }
 
-/* --smt-yield: a number in range, and a host CPU controller to cap with. */
+/*
+ * --smt-yield: a number in range, caps the kernel can set, and a host CPU
+ * controller to set them with.
+ */
 static int check_smt_yield(struct run_args *a)
 {
+	struct smtcap_plan plan;
 	struct smtcap cap;
 	char err[1024];
 
 	if (parse_double(a->smt_yield_arg, SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD, &a->smt_yield)) {
 		err_msg("--smt-yield %s: expected a number from %.1f to %.1f", a->smt_yield_arg,
 			SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD);
+		return EXIT_USAGE;
+	}
+	plan = (struct smtcap_plan){ .yield = a->smt_yield, .core_share = a->cap_core_pct / 100.0,
+				     .period_us = a->cap_period_us };
+	if (smtcap_check(&plan, err, sizeof(err))) {
+		err_msg("--smt-yield %s: %s", a->smt_yield_arg, err);
 		return EXIT_USAGE;
 	}
 	if (smtcap_find(SMTCAP_CGROUP_BASE, &cap, err, sizeof(err))) {
@@ -276,6 +294,10 @@ int run_args_settle(struct run_args *a)
 		err_msg("--budget and --min-reps go with --target");
 		return EXIT_USAGE;
 	}
+	if (!a->cap_period_us)
+		a->cap_period_us = SMTCAP_PERIOD_US;
+	if (!a->cap_core_pct)
+		a->cap_core_pct = SMTCAP_CORE_PCT;
 	if (a->smt_yield_arg && (ret = check_smt_yield(a)))
 		return ret;
 	if ((ret = default_inputs(a)))

@@ -142,7 +142,8 @@ int run_dir_read_params(const char *dir, struct run_params *p, char *err,
 	if (json_object_get(v, "period_us")) {	/* capped; else the model's 1.0 */
 		p->smt_yield = json_number_value(json_object_get(v, "target"));
 		p->cap_period_us = json_integer_value(json_object_get(v, "period_us"));
-		p->cap_core_pct = json_integer_value(json_object_get(v, "core_pct"));
+		/* Runs from before the core cap capped only the threads. */
+		p->cap_core_pct = json_integer_value(json_object_get(v, "core_pct")) ?: 100;
 	}
 	json_array_foreach(wl, i, v) {
 		const char *name = json_string_value(v);

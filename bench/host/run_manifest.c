@@ -101,7 +101,7 @@ int run_manifest_update(const struct run *r, int reps, int may_shrink)
 
 /* An existing run directory (--dir) must hold the same matrix. */
 int run_manifest_same_matrix(const char *dir, const char *profile, const char *modes,
-			     double smt_yield, const struct run *r)
+			     const struct run_params *caps, const struct run *r)
 {
 	struct run_params p;
 	char err[512], names[2048] = "";
@@ -120,15 +120,22 @@ int run_manifest_same_matrix(const char *dir, const char *profile, const char *m
 		return 0;
 	}
 	/* Blocks at another yield would be paired as if they were the same. */
-	if (fabs(p.smt_yield - smt_yield) > 1e-9) {
-		if (p.smt_yield && smt_yield)
+	if (fabs(p.smt_yield - caps->smt_yield) > 1e-9) {
+		if (p.smt_yield && caps->smt_yield)
 			err_msg("--dir %s runs --smt-yield %g, not %g", dir, p.smt_yield,
-				smt_yield);
+				caps->smt_yield);
 		else if (p.smt_yield)
 			err_msg("--dir %s runs --smt-yield %g: give that too", dir, p.smt_yield);
 		else
 			err_msg("--dir %s runs without vCPU caps, not --smt-yield %g", dir,
-				smt_yield);
+				caps->smt_yield);
+		return 0;
+	}
+	if (p.smt_yield && (p.cap_core_pct != caps->cap_core_pct ||
+			    p.cap_period_us != caps->cap_period_us)) {
+		err_msg("--dir %s runs --cap-core-pct %ld --cap-period-us %ld, not %ld and %ld",
+			dir, p.cap_core_pct, p.cap_period_us, caps->cap_core_pct,
+			caps->cap_period_us);
 		return 0;
 	}
 	return 1;

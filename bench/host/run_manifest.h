@@ -7,6 +7,7 @@
 
 #include "accel.h"
 #include "run_boots.h"
+#include "run_dir.h"
 
 /*
  * Write r->dir/manifest.json unless it exists: the kernel (and its build
@@ -21,11 +22,12 @@ void run_manifest_write(const struct run *r, const char *kernel,
  */
 int run_manifest_update(const struct run *r, int reps, int may_shrink);
 /*
- * 1 if the run directory @dir holds this matrix at this --smt-yield (0:
- * no caps); else 0, said why.
+ * 1 if the run directory @dir holds this matrix with these caps (of
+ * @caps only smt_yield, 0 for none, cap_core_pct and cap_period_us are
+ * read); else 0, said why.
  */
 int run_manifest_same_matrix(const char *dir, const char *profile, const char *modes,
-			     double smt_yield, const struct run *r);
+			     const struct run_params *caps, const struct run *r);
 /* What --resume takes from an adaptive run's manifest. */
 void run_manifest_adaptive(const char *dir, long *target, long *budget, long *min_reps);
 

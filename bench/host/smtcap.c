@@ -23,9 +23,7 @@ static const char *const v2_files[] = { "cgroup.type", "cpu.max", "cgroup.thread
 
 long smtcap_quota_us(double share, int period_us)
 {
-	long q = (long)(period_us * share + 0.5);
-
-	return q < 1000 ? 1000 : q;
+	return (long)(period_us * share + 0.5);
 }
 
 /*
@@ -140,12 +138,9 @@ static int add_thread(const struct smtcap *c, const char *dir, int tid, char *er
 	return write_to(dir, c->v2 ? "cgroup.threads" : "tasks", value, err, len);
 }
 
-int smtcap_apply(struct smtcap *c, pid_t owner, pid_t process, const int *tids, int n,
-		 const struct smtcap_plan *plan, char *err, size_t len)
+int smtcap_check(const struct smtcap_plan *plan, char *err, size_t len)
 {
-	long core_quota, thread_quota;
-	char dir[700], value[32];
-	int i, per_core = plan->threads_per_core > 0 ? plan->threads_per_core : 1;
+	long thread_quota;
 
 	if (plan->yield < SMTCAP_MIN_YIELD || plan->yield > SMTCAP_MAX_YIELD) {
 		snprintf(err, len, "yield %.3g: expected %.1f to %.1f", plan->yield,
@@ -157,6 +152,27 @@ int smtcap_apply(struct smtcap *c, pid_t owner, pid_t process, const int *tids, 
 			 SMTCAP_MIN_CORE_SHARE);
 		return -1;
 	}
+	thread_quota = smtcap_quota_us(plan->core_share / plan->yield, plan->period_us);
+	/* The kernel refuses less; rounding it up would change the yield. */
+	if (thread_quota < SMTCAP_MIN_QUOTA_US) {
+		snprintf(err, len, "a thread's quota would be %ld us of every %d (core share "
+			 "%.2f / yield %.3g), below the kernel's %d us: give a longer "
+			 "--cap-period-us", thread_quota, plan->period_us, plan->core_share,
+			 plan->yield, SMTCAP_MIN_QUOTA_US);
+		return -1;
+	}
+	return 0;
+}
+
+int smtcap_apply(struct smtcap *c, pid_t owner, pid_t process, const int *tids, int n,
+		 const struct smtcap_plan *plan, char *err, size_t len)
+{
+	long core_quota, thread_quota;
+	char dir[700], value[32];
+	int i, per_core = plan->threads_per_core > 0 ? plan->threads_per_core : 1;
+
+	if (smtcap_check(plan, err, len))
+		return -1;
 	core_quota = plan->core_share < 1.0 ?
 		smtcap_quota_us(plan->core_share, plan->period_us) : -1;
 	thread_quota = smtcap_quota_us(plan->core_share / plan->yield, plan->period_us);
@@ -166,7 +182,6 @@ int smtcap_apply(struct smtcap *c, pid_t owner, pid_t process, const int *tids, 
 		c->parent[0] = '\0';
 		return -1;
 	}
-	c->nthreads = 0;
 	/*
 	 * v2: the threads' process must live in the parent before its
 	 * threads can go to threaded children; cpu must be enabled on the
@@ -186,7 +201,6 @@ int smtcap_apply(struct smtcap *c, pid_t owner, pid_t process, const int *tids, 
 				goto fail;
 		}
 		snprintf(dir, sizeof(dir), "%s/core%d/vcpu%d", c->parent, i / per_core, i);
-		c->nthreads = i + 1;
 		if (make_group(c, dir, thread_quota, plan->period_us, 0, err, len) ||
 		    add_thread(c, dir, tids[i], err, len))
 			goto fail;
@@ -197,19 +211,27 @@ fail:
 	return -1;
 }
 
-/* Calls @fn(path, v2) for each group directory below @dir, deepest first. */
+/*
+ * Calls @fn(group, @root, @v2) for each group directory below @dir,
+ * deepest first; ORs what it returns.
+ */
 static int walk_groups(const char *dir, int v2, int (*fn)(const char *, const char *, int),
 		       const char *root)
 {
 	char child[1024];
 	struct dirent *de;
+	struct stat st;
 	int ret = 0;
 	DIR *d = opendir(dir);
 
 	while (d && (de = readdir(d))) {
-		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+		if (de->d_name[0] == '.')
 			continue;
 		xsnprintf(child, sizeof(child), "%s/%s", dir, de->d_name);
+		/* Not every file system fills in d_type. */
+		if (de->d_type != DT_DIR &&
+		    (de->d_type != DT_UNKNOWN || lstat(child, &st) || !S_ISDIR(st.st_mode)))
+			continue;
 		ret |= walk_groups(child, v2, fn, root);
 		ret |= fn(child, root, v2);
 	}

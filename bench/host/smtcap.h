@@ -33,6 +33,7 @@
 #define SMTCAP_PERIOD_US	10000	/* see the README's measurements */
 #define SMTCAP_CORE_PCT		70	/* S in percent: see above and the README */
 #define SMTCAP_MIN_CORE_SHARE	0.50
+#define SMTCAP_MIN_QUOTA_US	1000	/* the kernel's smallest CFS quota */
 #define SMTCAP_CGROUP_BASE	"/sys/fs/cgroup"	/* where the host mounts cgroups */
 /* A boot whose measured yield is further than this from the target is said. */
 #define SMTCAP_TOLERANCE	0.10
@@ -41,7 +42,6 @@ struct smtcap {
 	char root[512];		/* the CPU controller's root directory */
 	int v2;			/* cgroup v2 (else v1) */
 	char parent[600];	/* root/csbench-PID, once made */
-	int nthreads;		/* capped threads, one child group each */
 };
 
 /* What to cap: the yield, the core's share S, the period, the topology. */
@@ -58,6 +58,12 @@ struct smtcap_plan {
  * cgroup.controllers. 0, or -1 with the reason in @err.
  */
 int smtcap_find(const char *cgroup_base, struct smtcap *c, char *err, size_t len);
+
+/*
+ * Is @plan one the kernel can cap (yield and core share in range, a
+ * thread's quota at least SMTCAP_MIN_QUOTA_US)? 0, or -1 with @err.
+ */
+int smtcap_check(const struct smtcap_plan *plan, char *err, size_t len);
 
 /*
  * Cap the @n vCPU threads @tids (of process @process, QEMU) as @plan
@@ -77,7 +83,7 @@ int smtcap_remove(struct smtcap *c);
  */
 int smtcap_remove_stale(const struct smtcap *c);
 
-/* The quota per period for a @share of a CPU, at least 1 ms. */
+/* The quota per period for a @share of a CPU, rounded to the us. */
 long smtcap_quota_us(double share, int period_us);
 
 #endif

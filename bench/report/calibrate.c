@@ -132,7 +132,7 @@ int calibrate_write(const char *run_dir, const char *mode, const char *out_dir,
 	static double logs[MAX_SPLITS], wl_logs[MAX_SPLITS];
 	json_t *rows = json_array(), *wls = json_array(), *o;
 	int m = mode_lookup(mode), i, w, n = 0, splits;
-	char *text;
+	char *text, accel[48];
 
 	memset(wl, 0, sizeof(wl));
 	memset(&all, 0, sizeof(all));
@@ -177,10 +177,15 @@ int calibrate_write(const char *run_dir, const char *mode, const char *out_dir,
 			 "(calibrate needs --reps 4 or more)", run_dir, mode);
 		goto fail;
 	}
+	/* Bands at an emulated yield are not the uncapped ones: their own file. */
+	if (r.yield_period_us)
+		snprintf(accel, sizeof(accel), "%s-y%.2f", r.accel, r.yield_target);
+	else
+		snprintf(accel, sizeof(accel), "%s", r.accel);
 	if (!path[0] && out_dir)
-		snprintf(path, pathlen, "%s/calibration-%s-%s.json", out_dir, r.profile, r.accel);
+		snprintf(path, pathlen, "%s/calibration-%s-%s.json", out_dir, r.profile, accel);
 	else if (!path[0])
-		calibrate_default_path(r.dir, r.profile, r.accel, path, pathlen);
+		calibrate_default_path(r.dir, r.profile, accel, path, pathlen);
 	/* Noise under TCG says nothing about a KVM host, and back. */
 	o = json_pack("{s:i,s:s,s:s,s:s,s:s,s:o,s:o,s:f}", "schema", 2, "profile", r.profile,
 		      "accel", r.accel, "mode", mode, "run", r.run, "rows", rows,

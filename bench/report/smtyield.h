@@ -35,6 +35,14 @@
  */
 double smt_breakeven_yield(double r, double c);
 
+/*
+ * The same from a run at yield @y0 (>= 1) rather than 1: there coresched
+ * delivered 1 + (y0 - 1) c per unit of one-sibling work, so
+ *	Y* = 1 + ((1 + (y0 - 1) c) / r - 1) / c,
+ * at least 1. smt_breakeven_yield(r, c) is this at y0 = 1.
+ */
+double smt_breakeven_yield_at(double r, double c, double y0);
+
 /* Gain on hardware with yield @y, from the same @r and @c. */
 double smt_projected_gain(double r, double c, double y);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../lib/paths.h"
+#include "smtyield.h"
 #include "sweep.h"
 
 const int sweep_cmp[SWEEP_CMPS] = { CMP_CS_OFF, CMP_ON_OFF };
@@ -48,15 +49,18 @@ struct sweep_cross sweep_crossover(const double *x, const double *g, const doubl
 	c.valid = 1;
 	c.at = sweep_first_reach(x, g, n);
 	/* The optimistic end of the intervals gets there first. */
-	c.lo = sweep_first_reach(x, hi, n);
-	c.hi = sweep_first_reach(x, lo, n);
+	c.range_lo = sweep_first_reach(x, hi, n);
+	c.range_hi = sweep_first_reach(x, lo, n);
 	/* Even the pessimistic end is there at the first yield: at most that. */
-	if (c.hi == -INFINITY)
-		c.hi = first;
-	if (isnan(c.lo))
-		c.lo = -INFINITY;	/* no upper interval ends: open */
-	if (isnan(c.hi))
-		c.hi = INFINITY;
+	if (c.range_hi == -INFINITY)
+		c.range_hi = first;
+	/* Not even the optimistic end gets there: above the highest yield. */
+	if (c.range_lo == INFINITY)
+		c.range_lo = x[n - 1];
+	if (isnan(c.range_lo))
+		c.range_lo = -INFINITY;	/* no upper interval ends: open */
+	if (isnan(c.range_hi))
+		c.range_hi = INFINITY;
 	return c;
 }
 
@@ -64,6 +68,34 @@ struct sweep_cross sweep_crossover(const double *x, const double *g, const doubl
 static int overlap(double a, double b, double c, double d)
 {
 	return a <= d && c <= b;
+}
+
+/*
+ * The model's breakeven from the Y = 1.0 run alone, taken at the yield
+ * that run measured (the crossover is read on measured yields too), with
+ * the range its throughput interval allows.
+ */
+static void predict(const struct sweep *s, struct sweep_workload *sw)
+{
+	const struct report *base;
+	const struct comparison *thr;
+	double c, y0;
+
+	sw->predicted = sw->predicted_lo = sw->predicted_hi = NAN;
+	if (s->base < 0)
+		return;
+	base = s->pt[s->base];
+	thr = &base->wl[report_find_workload(base, sw->name)].throughput[CMP_CS_OFF];
+	c = base->wl[report_find_workload(base, sw->name)].x[MODE_CORESCHED].both_busy_share;
+	y0 = s->yield[s->base] < 1 ? 1 : s->yield[s->base];
+	if (!thr->valid || isnan(c))
+		return;
+	sw->predicted = smt_breakeven_yield_at(thr->gain, c, y0);
+	/* A higher gain needs less yield: the ends swap. */
+	sw->predicted_lo = isnan(thr->gain_hi) ? sw->predicted :
+			   smt_breakeven_yield_at(thr->gain_hi, c, y0);
+	sw->predicted_hi = isnan(thr->gain_lo) ? sw->predicted :
+			   smt_breakeven_yield_at(thr->gain_lo, c, y0);
 }
 
 int sweep_compute(struct sweep *s, char *err, size_t errlen)
@@ -96,19 +128,11 @@ int sweep_compute(struct sweep *s, char *err, size_t errlen)
 		for (k = 0; k < SWEEP_CMPS; k++)
 			sw->cross[k] = sweep_crossover(s->yield, sw->gain[k], sw->lo[k], sw->hi[k],
 						       s->npt);
-		sw->predicted = sw->predicted_lo = sw->predicted_hi = NAN;
+		predict(s, sw);
 		sw->agree = -1;
-		if (s->base >= 0) {
-			const struct report_workload *b =
-				&s->pt[s->base]->wl[report_find_workload(s->pt[s->base], sw->name)];
-
-			sw->predicted = b->breakeven_yield;
-			sw->predicted_lo = isnan(b->breakeven_lo) ? sw->predicted : b->breakeven_lo;
-			sw->predicted_hi = isnan(b->breakeven_hi) ? sw->predicted : b->breakeven_hi;
-		}
 		if (!isnan(sw->predicted) && sw->cross[0].valid)
-			sw->agree = overlap(sw->cross[0].lo, sw->cross[0].hi, sw->predicted_lo,
-					    sw->predicted_hi);
+			sw->agree = overlap(sw->cross[0].range_lo, sw->cross[0].range_hi,
+					    sw->predicted_lo, sw->predicted_hi);
 	}
 	return 0;
 }
@@ -151,14 +175,16 @@ static const char *fmt_cross(const struct sweep *s, const struct sweep_cross *c,
 		return buf;
 	}
 	fmt_yield(s, c->at, at, sizeof(at));
-	if (c->lo == -INFINITY && c->hi == INFINITY)
+	if (c->range_lo == -INFINITY && c->range_hi == INFINITY)
 		snprintf(buf, len, "%s [anywhere]", at);
-	else if (c->lo == -INFINITY)
-		snprintf(buf, len, "%s [<= %.2f]", at, c->hi);
-	else if (c->hi == INFINITY)
-		snprintf(buf, len, "%s [>= %.2f]", at, c->lo);
+	else if (c->range_lo == -INFINITY)
+		snprintf(buf, len, "%s [<= %.2f]", at, c->range_hi);
+	else if (c->range_hi == INFINITY && c->range_lo == s->yield[s->npt - 1])
+		snprintf(buf, len, "%s [> %.2f]", at, c->range_lo);
+	else if (c->range_hi == INFINITY)
+		snprintf(buf, len, "%s [>= %.2f]", at, c->range_lo);
 	else
-		snprintf(buf, len, "%s [%.2f, %.2f]", at, c->lo, c->hi);
+		snprintf(buf, len, "%s [%.2f, %.2f]", at, c->range_lo, c->range_hi);
 	return buf;
 }
 
@@ -257,7 +283,8 @@ void sweep_write_md(const struct sweep *s, FILE *out)
 		"intervals joined: a range, not a confidence interval of its own; `<=` and "
 		"`>` are open ends at the sweep's lowest and highest yield). The **predicted "
 		"breakeven** is the model's (`bench/report/smtyield.h`) from the Y = 1.0 "
-		"run alone, with the range its throughput interval allows. Model and "
+		"run alone, taken at the yield that run measured, with the range its "
+		"throughput interval allows. Model and "
 		"measurement **disagree** where the two ranges do not overlap: either the "
 		"model's assumptions (smt-off independent of Y, pairing carried over) or the "
 		"emulation is wrong for that workload.\n\n");
@@ -311,8 +338,8 @@ int sweep_write_json(const struct sweep *s, const char *path)
 			json_object_set_new(o_wl, report_cmps[sweep_cmp[k]].label, json_pack(
 				"{s:o,s:o,s:[o,o]}", "gains", gains, "crossover",
 				num(sw->cross[k].valid ? sw->cross[k].at : NAN), "crossover_range",
-				num(sw->cross[k].valid ? sw->cross[k].lo : NAN),
-				num(sw->cross[k].valid ? sw->cross[k].hi : NAN)));
+				num(sw->cross[k].valid ? sw->cross[k].range_lo : NAN),
+				num(sw->cross[k].valid ? sw->cross[k].range_hi : NAN)));
 		}
 		json_object_set_new(o_wl, "model_vs_measurement", sw->agree < 0 ? json_null() :
 				    json_string(sw->agree ? "agree" : "disagree"));

@@ -31,8 +31,13 @@
 extern const int sweep_cmp[SWEEP_CMPS];
 
 struct sweep_cross {
-	/* -INFINITY: at or below the lowest yield; INFINITY: above the highest */
-	double at, lo, hi;
+	/*
+	 * @at: -INFINITY when at or below the lowest yield, INFINITY when
+	 * above the highest. The range: @range_lo -INFINITY when open below,
+	 * @range_hi INFINITY when open above; @range_lo is the highest yield
+	 * when even the intervals' upper ends never reach 0 (above it).
+	 */
+	double at, range_lo, range_hi;
 	int valid;		/* some gain at every yield */
 };
 
@@ -42,7 +47,10 @@ struct sweep_workload {
 	double gain[SWEEP_CMPS][SWEEP_MAX_POINTS];
 	double lo[SWEEP_CMPS][SWEEP_MAX_POINTS], hi[SWEEP_CMPS][SWEEP_MAX_POINTS];
 	struct sweep_cross cross[SWEEP_CMPS];
-	/* The model's breakeven from the Y = 1.0 run; NAN: no such run. */
+	/*
+	 * The model's breakeven from the Y = 1.0 run at the yield it
+	 * measured (smt_breakeven_yield_at()); NAN: no such run.
+	 */
 	double predicted, predicted_lo, predicted_hi;
 	int agree;		/* 1, 0, or -1: nothing to compare */
 };

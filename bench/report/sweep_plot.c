@@ -76,7 +76,7 @@ static void write_script(const struct sweep *s, FILE *gp)
 int sweep_plot(const struct sweep *s, const char *outdir)
 {
 	char path[4300];
-	FILE *dat, *gp;
+	FILE *dat, *gp = NULL;
 	int ret;
 
 	ret = mkdirs(outdir, 0755);
@@ -86,15 +86,15 @@ int sweep_plot(const struct sweep *s, const char *outdir)
 	}
 	xsnprintf(path, sizeof(path), "%s/%s.dat", outdir, STEM);
 	dat = fopen(path, "w");
-	xsnprintf(path, sizeof(path), "%s/%s.gp", outdir, STEM);
-	gp = fopen(path, "w");
-	if (!dat || !gp) {
+	if (dat) {
+		xsnprintf(path, sizeof(path), "%s/%s.gp", outdir, STEM);
+		gp = fopen(path, "w");
+	}
+	if (!gp) {
 		ret = -errno;
 		err_errno(-ret, "cannot write %s", path);
 		if (dat)
 			fclose(dat);
-		if (gp)
-			fclose(gp);
 		return ret;
 	}
 	write_data(s, dat);

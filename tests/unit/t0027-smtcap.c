@@ -84,7 +84,7 @@ int main(void)
 
 	check_int(smtcap_quota_us(1 / 1.25, 10000), ==, 8000, "share 0.8: 8 ms of every 10");
 	check_int(smtcap_quota_us(1 / 1.3, 10000), ==, 7692, "share 1/1.3: rounded to the us");
-	check_int(smtcap_quota_us(0.5, 1000), ==, 1000, "never below the kernel's 1 ms minimum");
+	check_int(smtcap_quota_us(0.5, 1000), ==, 500, "share 0.5 of 1 ms: 500 us");
 
 	/* cgroup v1: the cpu hierarchy with cfs files. */
 	snprintf(base, sizeof(base), "%s/v1", top);
@@ -172,6 +172,14 @@ int main(void)
 	check_int(smtcap_apply(&c, 4242, 4000, tids, 4, &bad, err, sizeof(err)), ==, -1,
 		  "core share 0.3 refused");
 	tap_ok(strstr(err, "core share") != NULL, "saying so (%s)", err);
+	/* 0.5 / 2 of a 2 ms period is 500 us: the kernel takes 1000 at least. */
+	bad = y125;
+	bad.yield = 2.0;
+	bad.core_share = 0.5;
+	bad.period_us = 2000;
+	check_int(smtcap_apply(&c, 4242, 4000, tids, 4, &bad, err, sizeof(err)), ==, -1,
+		  "a thread quota below 1 ms refused, not rounded up to another yield");
+	tap_ok(strstr(err, "--cap-period-us") != NULL, "saying what to change (%s)", err);
 
 	snprintf(path, sizeof(path), "rm -rf '%s'", top);
 	if (system(path))

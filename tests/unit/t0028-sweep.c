@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "../../bench/report/smtyield.h"
 #include "../../bench/report/sweep.h"
 #include "../tap.h"
 
@@ -38,17 +39,27 @@ int main(void)
 
 	c = sweep_crossover(x, g, lo, hi, 3);
 	tap_ok(c.valid, "crossover with intervals valid");
-	tap_ok(c.lo < c.at && c.at < c.hi, "its range holds it: %.3f < %.3f < %.3f", c.lo, c.at,
-	       c.hi);
-	check_near(c.lo, 1.0 + 0.15 * (-log(0.95)) / (log(1.03) - log(0.95)), 1e-9,
+	tap_ok(c.range_lo < c.at && c.at < c.range_hi, "its range holds it: %.3f < %.3f < %.3f", c.range_lo, c.at,
+	       c.range_hi);
+	check_near(c.range_lo, 1.0 + 0.15 * (-log(0.95)) / (log(1.03) - log(0.95)), 1e-9,
 		   "the range's low end is where the upper ends reach 0");
-	check_near(c.hi, 1.15 + 0.15 * (-log(0.93)) / (log(1.02) - log(0.93)), 1e-9,
+	check_near(c.range_hi, 1.15 + 0.15 * (-log(0.93)) / (log(1.02) - log(0.93)), 1e-9,
 		   "the high end where the lower ends do");
 	c = sweep_crossover(x, rising, falling, rising, 3);
-	tap_ok(c.at == -INFINITY && c.lo == -INFINITY && c.hi == INFINITY,
+	tap_ok(c.at == -INFINITY && c.range_lo == -INFINITY && c.range_hi == INFINITY,
 	       "gain above 0 everywhere, lower ends never: at or below 1.0, range open both ways");
 	c = sweep_crossover(x, rising, rising, rising, 3);
-	tap_ok(c.hi == 1.0, "lower ends above 0 at the first yield: at most 1.0 (%g)", c.hi);
+	tap_ok(c.range_hi == 1.0, "lower ends above 0 at the first yield: at most 1.0 (%g)", c.range_hi);
+	c = sweep_crossover(x, falling, falling, falling, 3);
+	tap_ok(c.at == INFINITY && c.range_lo == 1.3 && c.range_hi == INFINITY,
+	       "even the upper ends never reach 0: above 1.3, range open above from 1.3 "
+	       "(%g, %g)", c.range_lo, c.range_hi);
+	check_near(smt_breakeven_yield_at(0.8, 0.5, 1.0), 1.5, 1e-9,
+		   "breakeven from a run at Y = 1: 1 + (1 - r) / (r c)");
+	check_near(smt_breakeven_yield_at(0.8, 0.5, 1.1), 1.0 + ((1 + 0.05) / 0.8 - 1) / 0.5, 1e-9,
+		   "from a run that measured 1.1: that run's pairing already gave some");
+	check_near(smt_breakeven_yield_at(1.2, 0.5, 1.2), 1.0, 1e-9,
+		   "ahead already at 1.2 with a breakeven below 1: 1");
 	c = sweep_crossover(x, gap, gap, gap, 3);
 	tap_ok(!c.valid, "a yield without a gain: no crossover");
 	return tap_finish();

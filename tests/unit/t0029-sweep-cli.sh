@@ -19,7 +19,7 @@ point() {
 	[ -e "$ref/boots" ] && cp -r "$ref/boots" "$d/"
 	[ -e "$ref/boot.info" ] && cp "$ref/boot.info" "$d/"
 	jq --argjson t "$target" --argjson y "$measured" \
-		'.smt_yield = {target: $t, period_us: 10000, core_pct: 80,
+		'.smt_yield = {target: $t, period_us: 10000, core_pct: 70,
 		  achieved: [{boot: 1, yield: $y, min: $y, max: $y,
 			      off_pct: (($y / $t - 1) * 100)}]}' \
 		"$ref/manifest.json" >"$d/manifest.json" || return 1
@@ -87,6 +87,12 @@ mkdir -p "$tmp/uncapped" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/uncapped/" &&
 code=$?
 tap_ok "a run without --smt-yield: exit 2 (got $code)" [ $code -eq 2 ]
 tap_grep "naming it" "y1.00: not run with --smt-yield" "$tmp/err"
+mkdir -p "$tmp/share" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/share/" &&
+	jq '.smt_yield.core_pct = 80' "$s/y1.30/manifest.json" >"$tmp/share/y1.30/manifest.json"
+"$csbench" sweep --no-plots "$tmp/share" >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "runs at another core share: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "naming both" "caps at 80% per 10000 us, .* at 70% per 10000 us" "$tmp/err"
 mkdir -p "$tmp/order" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/order/" &&
 	jq '.smt_yield.achieved[0].yield = 0.99' "$s/y1.30/manifest.json" \
 	>"$tmp/order/y1.30/manifest.json"

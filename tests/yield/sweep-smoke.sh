@@ -17,7 +17,7 @@ YIELDS="1.0 1.3" SWEEP_BLOCKS=2 SWEEP_PROFILE=smoke SWEEP_RESULTS=$out \
 code=$?
 tap_ok "scripts/sweep.sh exits 0 (got $code; log $out/sweep.log)" [ $code -eq 0 ]
 dir=$(ls -d "$out"/sweep-* 2>/dev/null | head -n 1)
-tap_ok "one run directory per yield" [ -d "$dir/y1.00" ] && [ -d "$dir/y1.30" ]
+tap_ok "one run directory per yield" test -d "$dir/y1.00" -a -d "$dir/y1.30"
 for y in y1.00 y1.30; do
 	n=$(jq '.smt_yield.achieved | length' "$dir/$y/manifest.json" 2>/dev/null || echo 0)
 	tap_ok "$y: a measured yield for each of its 2 boots ($n)" [ "$n" = 2 ]
