@@ -58,14 +58,14 @@ $(B)/guest/csbench-yield: bench/guest/yield.c | $(DEPS_STAMP)
 GUEST_TESTS := boot_checks cpu_tag_test cpu_tag_v1_test isolation_test stress_test \
 	cs_prctl_test mode_test forceidle_flip_test
 GUEST_BIN := $(addprefix $(B)/guest/,$(GUEST_TESTS)) $(B)/guest/csbench-agent \
-	$(B)/guest/csbench-yield
+	$(B)/guest/csbench-yield $(B)/guest/csbench-init $(B)/guest/csbench-cloud-provision
 GUEST_UTIL_SRC := tests/guest/guest_util.c bench/guest/trace_util.c bench/lib/cotrace.c \
 	bench/guest/modeset.c bench/lib/mode.c bench/lib/fileio.c
 GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h \
 	bench/guest/modeset.h bench/guest/trace_util.h bench/lib/mode.h
 
 
-.PHONY: help deps kernel image kernel-path image-path boot-test bench ab ab-planted \
+.PHONY: help deps kernel image cloud-image cloud-smoke kernel-path image-path boot-test bench ab ab-planted \
 	check unit-test sanitize-test yield-test kernel-test kernel-test-debug bisect-build mutant-test fuzz bench-smoke \
 	fuzz-regress bench-faults sweep-smoke calibrate report clean all
 
@@ -73,6 +73,8 @@ help:
 	@echo "make bench      install what is missing, build kernel and image, run the benchmarks"
 	@echo "                (adaptive: TARGET=10 percent, BUDGET=15 minutes; ADAPTIVE= for fixed reps)"
 	@echo "make bench SMT_YIELD=1.3        the same at an emulated SMT yield (TCG)"
+	@echo "make bench IMAGE=debian-12-genericcloud-amd64.qcow2   on a Debian cloud image"
+	@echo "make cloud-image  build a stand-in for that image (prints its path)"
 	@echo "make bench YIELDS=\"1.0 1.15 1.3\" [BLOCKS=3]   a yield sweep: crossover vs breakeven"
 	@echo "make check      unit tests and the in-guest boot test"
 	@echo "make report [RUN=results/DIR]   rebuild a run's report (default: newest)"
@@ -101,6 +103,16 @@ $(B)/csbench: $(HOST_OBJ)
 $(B)/init: bench/guest/init.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $<
+
+# A cloud image runs the same init as a systemd service (--service), after
+# cloud-init ran the provisioning script; both travel on the share.
+$(B)/guest/csbench-init: $(B)/init
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(B)/guest/csbench-cloud-provision: bench/guest/cloud-provision.sh
+	@mkdir -p $(@D)
+	cp $< $@
 
 # The tree's own core-scheduling selftest, taken from the source tarball.
 KERNEL_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
@@ -162,6 +174,11 @@ kernel: $(DEPS_STAMP)
 
 image: $(DEPS_STAMP)
 	@scripts/image-build.sh
+
+# A stand-in for Debian's genericcloud qcow2 (prints its path); boot it, or
+# the real one, with make bench IMAGE=FILE.
+cloud-image: $(DEPS_STAMP)
+	@scripts/cloud-image-build.sh
 
 # Every prefix of the series builds (slow: one kernel build per patch,
 # mostly ccache hits); not part of make check.
@@ -230,16 +247,20 @@ kernel-test-debug: $(GUEST_READY)
 	$(call guest_job,kernel-test-debug,tests/guest/kernel-tests.sh,debug)
 
 check: unit-test sanitize-test fuzz-regress boot-test kernel-test kernel-test-debug bench-smoke \
-	bench-faults yield-test sweep-smoke
+	bench-faults yield-test sweep-smoke cloud-smoke
 
 # ---- the benchmark ----------------------------------------------------------
 # $(call bench_run,PROFILE,EXTRA-ARGS): csbench run with the cached kernel
 # and image; prints the run directory's name last. No PROFILE: a resumed
 # run, whose profile is in its manifest.
+# IMAGE=FILE: boot that cloud image (csbench run --cloud-image) instead of
+# the built one.
 define bench_run
-	@$(call guest_inputs) && \
+	@k=$$(FLAVOR=$(FLAVOR) scripts/kernel-build.sh) && \
+	i=$$($(if $(IMAGE),echo "$(IMAGE)",scripts/image-build.sh)) && \
 	$(B)/csbench run $(if $(1),--profile $(1)) $(2) --rev $$(git rev-parse --short HEAD 2>/dev/null || echo norev) \
-		--kernel $$k/bzImage --initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest
+		--kernel $$k/bzImage --initrd $(B)/initramfs.cpio \
+		$(if $(IMAGE),--cloud-image,--image) "$$i" --bin $(B)/guest
 endef
 
 # RESUME=DIR finishes an interrupted run instead of starting one.
@@ -260,7 +281,8 @@ define sweep_run
 	@$(call guest_inputs) && \
 	YIELDS="$(YIELDS)" SWEEP_BLOCKS=$(BLOCKS) SWEEP_PROFILE=$(PROFILE) SWEEP_RESULTS=results \
 	scripts/sweep.sh $(if $(RESUME),--resume $(RESUME),--kernel $$k/bzImage \
-		--initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest $(SWEEP_ARGS))
+		--initrd $(B)/initramfs.cpio $(if $(IMAGE),--cloud-image "$(IMAGE)",--image $$i) \
+		--bin $(B)/guest $(SWEEP_ARGS))
 endef
 bench: $(GUEST_READY)
 	$(if $(or $(YIELDS),$(wildcard $(RESUME)/sweep.info)),$(sweep_run),$(call bench_run,$(if $(RESUME),,$(PROFILE)),--report $(if $(RESUME),--resume $(RESUME),--results results $(ADAPTIVE)) $(YIELD_ARGS)))
@@ -301,6 +323,15 @@ sweep-smoke: $(GUEST_READY)
 	tests/yield/sweep-smoke.sh $(B)/sweep-smoke $$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest \
 		>$(B)/sweep-smoke.tap 2>&1; \
 	cat $(B)/sweep-smoke.tap; scripts/run-tap.sh --summarise $(B)/sweep-smoke.tap
+
+# The cloud-image path once at smoke size, on the stand-in: cloud-init
+# provisions it offline, the agent runs from its systemd unit, csbench
+# verify checks that, and the image file is byte-identical afterwards.
+cloud-smoke: $(GUEST_READY)
+	@k=$$(scripts/kernel-build.sh) && i=$$(scripts/cloud-image-build.sh) && \
+	tests/cloud/cloud-smoke.sh $(B)/cloud-smoke $$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest \
+		>$(B)/cloud-smoke.tap 2>&1; \
+	cat $(B)/cloud-smoke.tap; scripts/run-tap.sh --summarise $(B)/cloud-smoke.tap
 
 # Rebuild a run's report (default: the newest run in results/).
 RUN ?= $(lastword $(sort $(wildcard results/2*)))

@@ -27,6 +27,7 @@
 #include "run_boots.h"
 #include "run_args.h"
 #include "run_dir.h"
+#include "run_image.h"
 #include "run_manifest.h"
 #include "run_report.h"
 #include "../lib/workload.h"
@@ -279,6 +280,7 @@ static int start_manifest(const struct run *r, const struct run_args *a, enum ac
 	else
 		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:[]}", "target", 1.0,
 								   "achieved"));
+	json_object_set_new(extra, "image", run_image_manifest(a));
 	if (a->target)
 		json_object_set_new(extra, "adaptive", json_pack("{s:f,s:f,s:i}", "target_pct",
 			(double)a->target, "budget_min", (double)a->budget,
@@ -333,6 +335,9 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 	     accel_name(accel));
 
 	bo = (struct boot_opts){ .kernel = a->kernel, .initrd = a->initrd, .image = a->image,
+				 .image_format = a->cloud_image ? a->cloud.format : NULL,
+				 .cloud_seed = a->cloud_image ? a->cloud_seed : NULL,
+				 .cloud_debs = a->cloud_debs, .cloud_root = a->cloud_root,
 				 .bin = a->bin, .accel = accel, .accel_why = why,
 				 .min_free_mb = a->min_free_mb, .hang_after = a->hang_after,
 				 .boot_per_cell = a->boot_per_cell, .t0 = t0,
@@ -346,6 +351,9 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 	code = a->target ? run_adaptive(&r, &bo, &st, a->min_reps, &done, done_before,
 					&guest_failures) :
 			   run_boots(&r, &bo, &done, done_before, &guest_failures);
+	/* Stopped or finished, the user's image must be as it was. */
+	if (run_image_check_after(dir, a) && code < 0)
+		code = EXIT_FAIL;
 	if (code >= 0)
 		return code;
 	if (a->report ? report_build(dir, NULL, 1, 0) != EXIT_OK : run_report_table(dir, stdout))

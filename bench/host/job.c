@@ -8,6 +8,7 @@
 
 #include "../lib/log.h"
 #include "../lib/paths.h"
+#include "console.h"
 #include "job.h"
 #include "smtcap.h"
 
@@ -126,6 +127,11 @@ int job_run(struct job_spec *s, struct job_result *r)
 	}
 	if (f)
 		fclose(f);
+	/* A cloud guest whose provisioning failed said so and powered off. */
+	if (s->vm.cloud_seed && !r->have_status && r->vm.outcome == VM_POWERED_OFF &&
+	    console_has(console, "csbench-cloud: provisioning failed"))
+		snprintf(r->vm.problem, sizeof(r->vm.problem), "the cloud image's provisioning "
+			 "failed (see %.300s/provision.log)", r->share);
 	snprintf(path, sizeof(path), "%s/boot.info", s->out);
 	write_info(path, s, r);
 	return r->vm.outcome == VM_POWERED_OFF && r->have_status &&

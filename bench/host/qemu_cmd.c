@@ -47,6 +47,7 @@ int qemu_cmd_build(const struct vm_spec *s, char **argv, int max,
 		   char *buf, size_t buflen)
 {
 	struct argv_buf b = { argv, 0, max, buf, 0, buflen, 0 };
+	int cloud = s->cloud_seed != NULL;
 
 	add(&b, "%s", s->qemu ? s->qemu : "qemu-system-x86_64");
 	add(&b, "-machine");
@@ -75,10 +76,19 @@ int qemu_cmd_build(const struct vm_spec *s, char **argv, int max,
 	add(&b, "-no-reboot");
 	add(&b, "-kernel");
 	add(&b, "%s", s->kernel);
-	add(&b, "-initrd");
-	add(&b, "%s", s->initrd);
+	/*
+	 * A cloud image boots straight into its root partition: no initramfs
+	 * (everything it needs is built in), systemd as PID 1. rdinit=/init
+	 * in the base line finds nothing then and is ignored.
+	 */
+	if (!cloud || s->probe) {
+		add(&b, "-initrd");
+		add(&b, "%s", s->initrd);
+	}
 	add(&b, "-append");
-	add(&b, "%s%s%s%s", VM_BASE_APPEND, s->probe ? " csbench.probe" : "",
+	add(&b, "%s%s%s%s%s%s", VM_BASE_APPEND, s->probe ? " csbench.probe" : "",
+	    cloud && !s->probe ? " " VM_CLOUD_APPEND " root=" : "",
+	    cloud && !s->probe ? (s->cloud_root ? s->cloud_root : VM_CLOUD_ROOT) : "",
 	    s->append ? " " : "", s->append ? s->append : "");
 	if (s->console) {
 		add(&b, "-chardev");
@@ -91,12 +101,20 @@ int qemu_cmd_build(const struct vm_spec *s, char **argv, int max,
 		add(&b, "mon:stdio");
 	}
 	if (!s->probe) {
+		/* snapshot=on: guest writes go to a temporary overlay, never the file. */
 		add(&b, "-drive");
-		add(&b, "file=%s,if=virtio,format=raw,snapshot=on,cache=unsafe",
-		    s->image);
+		add(&b, "file=%s,if=virtio,format=%s,snapshot=on,cache=unsafe",
+		    s->image, s->image_format ? s->image_format : "raw");
 		add(&b, "-virtfs");
 		add(&b, "local,path=%s,mount_tag=csbench,security_model=none,id=csbench",
 		    s->share);
+	}
+	if (cloud && !s->probe) {
+		add(&b, "-drive");
+		add(&b, "file=%s,if=virtio,format=raw,readonly=on", s->cloud_seed);
+		add(&b, "-virtfs");
+		add(&b, "local,path=%s,mount_tag=csbench-debs,security_model=none,"
+		    "id=csbench-debs,readonly=on", s->cloud_debs);
 	}
 	if (s->qmp) {
 		add(&b, "-qmp");
@@ -136,6 +154,7 @@ int qemu_cmd_write_replay(const char *path, const struct vm_spec *spec,
 			  const char *pinning)
 {
 	char kernel[PATH_MAX], initrd[PATH_MAX], image[PATH_MAX], share[PATH_MAX];
+	char seed[PATH_MAX], debs[PATH_MAX];
 	char *argv[64], buf[8192];
 	struct vm_spec r = *spec;
 	FILE *f;
@@ -150,6 +169,8 @@ int qemu_cmd_write_replay(const char *path, const struct vm_spec *spec,
 	r.initrd = absolute(spec->initrd, initrd);
 	r.image = absolute(spec->image, image);
 	r.share = absolute(spec->share, share);
+	r.cloud_seed = absolute(spec->cloud_seed, seed);
+	r.cloud_debs = absolute(spec->cloud_debs, debs);
 	r.console = NULL;
 	r.qmp = NULL;
 	if (qemu_cmd_build(&r, argv, 64, buf, sizeof(buf)) < 0)

@@ -18,6 +18,7 @@
 #include "run_boots.h"
 #include "run_dir.h"
 #include "smtcap.h"
+#include "vm.h"
 #include "../lib/workload.h"
 
 const char run_args_usage[] = "[OPTIONS] (see --help)";
@@ -67,6 +68,11 @@ int run_args_opts(struct run_args *a, struct opt *opts)
 		  "initramfs with csbench-init (default: build/initramfs.cpio)" },
 		{ "image", OPT_STR, &a->image, 0, 0, "FILE",
 		  "root image (default: the cached one, as make image-path)" },
+		{ "cloud-image", OPT_STR, &a->cloud_image, 0, 0, "FILE",
+		  "boot this cloud image (qcow2, e.g. Debian's genericcloud) instead: cloud-init "
+		  "provisions it offline; the file is never written" },
+		{ "cloud-root", OPT_STR, &a->cloud_root, 0, 0, "DEV",
+		  "with --cloud-image: its root partition (default " VM_CLOUD_ROOT ")" },
 		{ "bin", OPT_STR, &a->bin, 0, 0, "DIR",
 		  "guest binaries with csbench-agent (default: build/guest)" },
 		{ "accel", OPT_STR, &a->accel, 0, 0, "auto|tcg|kvm", "accelerator (default auto)" },
@@ -167,6 +173,50 @@ static int default_inputs(struct run_args *a)
 }
 
 /*
+ * --cloud-image: what the image is, and the seed and offline packages it
+ * boots with, built through the checkout's scripts when not cached.
+ */
+static int cloud_inputs(struct run_args *a)
+{
+	char root[PATH_MAX], err[1024];
+
+	if (a->image) {
+		err_msg("--image and --cloud-image: give one of them");
+		return EXIT_USAGE;
+	}
+	if (a->cloud_root && strncmp(a->cloud_root, "/dev/", 5)) {
+		err_msg("--cloud-root %s: expected a device such as " VM_CLOUD_ROOT, a->cloud_root);
+		return EXIT_USAGE;
+	}
+	info("--cloud-image %s: reading its format and checksum", a->cloud_image);
+	if (cloud_image_inspect(a->cloud_image, &a->cloud, err, sizeof(err))) {
+		err_msg("--cloud-image %s", err);
+		return EXIT_USAGE;
+	}
+	if (checkout_root(root, sizeof(root))) {
+		err_msg("--cloud-image needs the checkout csbench was built in "
+			"(scripts/cloud-seed.sh and scripts/cloud-debs.sh)");
+		return EXIT_USAGE;
+	}
+	if (script_path(root, "cloud-seed.sh", a->cloud_seed, sizeof(a->cloud_seed))) {
+		err_msg("--cloud-image: %s/scripts/cloud-seed.sh failed", root);
+		return EXIT_FAIL;
+	}
+	info("--cloud-image: gathering the benchmark tools' packages for the offline guest");
+	if (script_path(root, "cloud-debs.sh", a->cloud_debs, sizeof(a->cloud_debs))) {
+		err_msg("--cloud-image: %s/scripts/cloud-debs.sh failed", root);
+		return EXIT_FAIL;
+	}
+	if (a->resume && strcmp(a->cloud.sha256, a->resumed_cloud_sha256)) {
+		err_msg("--resume %s: its cloud image had sha256 %.12s...; %s has %.12s...",
+			a->resume, a->resumed_cloud_sha256, a->cloud_image, a->cloud.sha256);
+		return EXIT_USAGE;
+	}
+	a->image = a->cloud_image;
+	return 0;
+}
+
+/*
  * --resume runs the matrix in the manifest; an option typed with it that
  * says otherwise is refused rather than ignored.
  */
@@ -224,6 +274,18 @@ static int take_resumed_matrix(struct run_args *a)
 		a->cap_period_us = p.cap_period_us;
 		a->cap_core_pct = p.cap_core_pct;
 	}
+	if (p.cloud_sha256[0] && !a->cloud_image) {
+		err_msg("--resume %s: it runs on a cloud image (sha256 %.12s..., from its "
+			"manifest): give it again with --cloud-image FILE", a->resume, p.cloud_sha256);
+		return EXIT_USAGE;
+	}
+	if (!p.cloud_sha256[0] && a->cloud_image) {
+		err_msg("--resume %s: it runs on the built image (from its manifest), not "
+			"--cloud-image", a->resume);
+		return EXIT_USAGE;
+	}
+	snprintf(a->resumed_cloud_sha256, sizeof(a->resumed_cloud_sha256), "%s",
+		 p.cloud_sha256);
 	a->profile = p.profile;
 	a->modes = p.modes;
 	a->workloads = p.workloads;
@@ -299,6 +361,12 @@ int run_args_settle(struct run_args *a)
 	if (!a->cap_core_pct)
 		a->cap_core_pct = SMTCAP_CORE_PCT;
 	if (a->smt_yield_arg && (ret = check_smt_yield(a)))
+		return ret;
+	if (a->cloud_root && !a->cloud_image) {
+		err_msg("--cloud-root goes with --cloud-image");
+		return EXIT_USAGE;
+	}
+	if (a->cloud_image && (ret = cloud_inputs(a)))
 		return ret;
 	if ((ret = default_inputs(a)))
 		return ret;

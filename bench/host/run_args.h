@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "../lib/opts.h"
+#include "cloud_image.h"
 
 struct run_args {
 	/* NULL until given or settled: that tells --resume what was typed. */
@@ -21,16 +22,21 @@ struct run_args {
 	const char *resume, *dir, *results, *rev, *accel, *progress;
 	const char *ab_session, *ab_side;
 	const char *smt_yield_arg;	/* --smt-yield, as typed */
+	const char *cloud_image, *cloud_root;	/* --cloud-image, --cloud-root */
 	long min_free_mb, hang_after, target, budget, min_reps, cap_period_us, cap_core_pct;
 	int quiet, boot_per_cell, report;
 	/* Filled by run_args_settle() */
 	int profile_id;
 	double smt_yield;		/* 0: no caps */
+	/* With --cloud-image: the image's format and checksum, seed, packages. */
+	struct cloud_image cloud;
+	char cloud_seed[4096], cloud_debs[4096];
+	char resumed_cloud_sha256[65];	/* --resume: the manifest's image */
 	char default_kernel[4096], default_image[4096];
 	char default_initrd[4096], default_bin[4096], default_wl_dir[4096];
 };
 
-#define RUN_NOPTS	28	/* entries run_args_opts() writes, without the end */
+#define RUN_NOPTS	30	/* entries run_args_opts() writes, without the end */
 
 /* Defaults for what nobody typed (profile, modes... stay NULL). */
 void run_args_init(struct run_args *a);

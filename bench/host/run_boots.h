@@ -35,6 +35,8 @@ struct run {
 
 struct boot_opts {
 	const char *kernel, *initrd, *image, *bin;
+	/* --cloud-image: see struct vm_spec; NULL cloud_seed for the built image */
+	const char *image_format, *cloud_seed, *cloud_debs, *cloud_root;
 	enum accel accel;
 	const char *accel_why;
 	long min_free_mb, hang_after;

@@ -145,6 +145,10 @@ int run_dir_read_params(const char *dir, struct run_params *p, char *err,
 		/* Runs from before the core cap capped only the threads. */
 		p->cap_core_pct = json_integer_value(json_object_get(v, "core_pct")) ?: 100;
 	}
+	v = json_object_get(m, "image");
+	if (!strcmp(json_string_value(json_object_get(v, "kind")) ?: "", "cloud"))
+		snprintf(p->cloud_sha256, sizeof(p->cloud_sha256), "%s",
+			 json_string_value(json_object_get(v, "sha256")) ?: "?");
 	json_array_foreach(wl, i, v) {
 		const char *name = json_string_value(v);
 

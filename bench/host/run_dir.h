@@ -36,6 +36,8 @@ struct run_params {
 	/* --smt-yield: 0 when the run's vCPUs were not capped */
 	double smt_yield;
 	long cap_period_us, cap_core_pct;
+	/* --cloud-image: the image's sha256; "" for the built image */
+	char cloud_sha256[65];
 };
 
 /* Fill @p from DIR/manifest.json; -1 with @err set when it is unusable. */

@@ -16,6 +16,7 @@
 #include "../lib/cell_schema.h"
 #include "../lib/mode.h"
 #include "../lib/paths.h"
+#include "run_image.h"
 #include "run_report.h"
 
 #define MAX_ROWS	256
@@ -242,6 +243,7 @@ int run_report_verify(const char *dir, FILE *out)
 		fprintf(out, "%s: %d of %d cells present\n", dir, found, expected);
 		problems++;
 	}
+	problems += run_image_verify(dir, out);
 	fprintf(out, "%s: %d cells, %d problems\n", dir, found, problems);
 	return problems ? -1 : 0;
 }

@@ -21,6 +21,7 @@ struct vm_spec {
 	const char *kernel;	/* bzImage */
 	const char *initrd;	/* initramfs holding csbench-init */
 	const char *image;	/* root image, attached with snapshot=on */
+	const char *image_format;	/* "raw" or "qcow2"; NULL: raw */
 	const char *share;	/* host directory shared over 9p */
 	const char *console;	/* file receiving the serial console */
 	const char *qmp;	/* QMP unix socket path */
@@ -37,6 +38,15 @@ struct vm_spec {
 	double smt_yield;
 	int cap_period_us, cap_core_pct;
 	int probe;		/* accelerator probe: 1 vCPU, no disk */
+	/*
+	 * A cloud image (csbench run --cloud-image): @image boots its own
+	 * systemd from @cloud_root, cloud-init provisions it from the NoCloud
+	 * volume @cloud_seed (scripts/cloud-seed.sh) with the packages of
+	 * @cloud_debs (scripts/cloud-debs.sh, shared read-only), and the job
+	 * runs from a systemd unit. NULL @cloud_seed: the built image, booted
+	 * through csbench-init in @initrd. The probe boots @initrd either way.
+	 */
+	const char *cloud_seed, *cloud_debs, *cloud_root;
 	/*
 	 * Optional watchdog: if @progress_file (e.g. the job's log on the
 	 * share) has not changed for @stall_s seconds, the guest is taken as
@@ -95,6 +105,17 @@ struct vm_result {
  * core_sched.force_idle_usec) is only accounted while schedstats are on,
  * and switching them on later flips a static key.
  */
+/* The cloud image's root partition unless told otherwise (Debian's is 1). */
+#define VM_CLOUD_ROOT	"/dev/vda1"
+/*
+ * A cloud guest has no NIC (-nodefaults) and needs none. Debian's bookworm
+ * image runs systemd-networkd, whose wait-online service would hold the
+ * boot (and cloud-init behind it) for its 120 s timeout waiting for a link,
+ * and cloud-init would write a DHCP config for a NIC that is not there.
+ */
+#define VM_CLOUD_APPEND	"rw systemd.mask=systemd-networkd-wait-online.service " \
+	"network-config=disabled"
+
 #define VM_BASE_APPEND \
 	"console=ttyS0 rdinit=/init panic=-1 loglevel=5 " \
 	"tsc=reliable trace_clock=global trace_buf_size=8M schedstats=enable " \

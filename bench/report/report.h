@@ -148,6 +148,14 @@ struct report {
 	int yield_boots, yield_off_boots;	/* measured; further than the tolerance */
 	double yield_median, yield_min, yield_max;	/* over the boots' medians */
 	char ab_session[64], ab_side[8];	/* an A/B run's side; "" otherwise */
+	/*
+	 * The root image: kind "built" or "cloud", its file's name, and for a
+	 * cloud image its sha256 (before; changed: the file differed after),
+	 * its boots on record and those cloud-init finished cleanly.
+	 */
+	char image_kind[16], image_name[256], image_format[16], image_sha256[72];
+	int image_changed, image_boots, image_boots_clean;
+	double image_background_pct;	/* mean over boots; -1: not measured */
 	/* An adaptive run (csbench run --target): what stopped it, or "". */
 	char adaptive_stop[32], adaptive_widest_wl[64];
 	double adaptive_target_pct, adaptive_budget_min, adaptive_widest_pct;

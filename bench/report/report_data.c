@@ -226,6 +226,13 @@ int report_write_json(const struct report *r, const char *path)
 		      "overall", overall, "workloads", wls, "rows", rows);
 	if (!o)
 		return -ENOMEM;
+	json_object_set_new(json_object_get(o, "setup"), "image",
+			    json_pack("{s:s,s:s,s:s,s:s,s:b,s:i,s:i,s:o}", "kind", r->image_kind,
+				      "name", r->image_name, "format", r->image_format,
+				      "sha256", r->image_sha256, "changed", r->image_changed,
+				      "boots", r->image_boots, "boots_clean", r->image_boots_clean,
+				      "background_pct", r->image_background_pct >= 0 ?
+				      json_real(r->image_background_pct) : json_null()));
 	ret = json_write_atomic(path, o, JSON_INDENT(1) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10));
 	json_decref(o);
 	return ret;

@@ -87,6 +87,39 @@ static void load_yield(struct report *r, json_t *y)
 	r->yield_median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* "image" (or, in runs from before it, "root_image": the built one). */
+static void load_image(struct report *r, json_t *m)
+{
+	json_t *img = json_object_get(m, "image"), *b;
+	const char *path = json_string_value(json_object_get(img, "path")) ?:
+			   json_string_value(json_object_get(m, "root_image")) ?: "";
+	const char *after = json_string_value(json_object_get(img, "sha256_after"));
+	size_t i;
+	int nbg = 0;
+
+	r->image_background_pct = 0;
+	snprintf(r->image_kind, sizeof(r->image_kind), "%s",
+		 json_string_value(json_object_get(img, "kind")) ?: "built");
+	snprintf(r->image_name, sizeof(r->image_name), "%s",
+		 strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	copy_str(r->image_format, sizeof(r->image_format), json_object_get(img, "format"));
+	copy_str(r->image_sha256, sizeof(r->image_sha256), json_object_get(img, "sha256"));
+	r->image_changed = after && strcmp(after, r->image_sha256);
+	json_array_foreach(json_object_get(img, "boots"), i, b) {
+		r->image_boots++;
+		r->image_boots_clean += !strcmp(json_string_value(json_object_get(b,
+				"cloud_init_status")) ?: "", "done") &&
+			!json_array_size(json_object_get(b, "cloud_init_errors")) &&
+			!strcmp(json_string_value(json_object_get(b, "runner")) ?: "", "service");
+		if (json_is_number(json_object_get(b, "background_pct"))) {
+			r->image_background_pct += json_number_value(json_object_get(b,
+							"background_pct"));
+			nbg++;
+		}
+	}
+	r->image_background_pct = nbg ? r->image_background_pct / nbg : -1;
+}
+
 static void load_manifest(struct report *r, json_t *m)
 {
 	json_t *k = json_object_get(m, "kernel");
@@ -106,6 +139,7 @@ static void load_manifest(struct report *r, json_t *m)
 	r->host_cpus = json_integer_value(json_object_get(m, "host_cpus"));
 	load_adaptive(r, json_object_get(m, "adaptive"));
 	load_yield(r, json_object_get(m, "smt_yield"));
+	load_image(r, m);
 	r->reps = json_integer_value(json_object_get(m, "reps"));
 	r->expected_cells = json_integer_value(json_object_get(m, "cells"));
 }

@@ -175,10 +175,26 @@ static void write_model(const struct report *r, FILE *out)
 		"- Kernel %s, patch series %s (build %s); csbench %s; profile %s, "
 		"%d repetitions; %d cells, %d ok.\n"
 		"- Guest: %s. Host: %s, %d CPUs.\n"
-		"- Accelerator **%s**; pinning: %s.\n\n",
+		"- Accelerator **%s**; pinning: %s.\n",
 		r->release, r->revision, r->kernel_key, r->csbench_version, r->profile,
 		r->reps, r->cells, r->ok, r->topology, r->host_cpu, r->host_cpus,
 		r->accel, r->pinning);
+	if (!strcmp(r->image_kind, "cloud"))
+		fprintf(out, "- Root image: **cloud image %s** (%s, sha256 %.12s...), systemd as "
+			"PID 1, provisioned offline by cloud-init; %d of %d boots clean "
+			"(cloud-init done without errors, the job run from its unit)%s. ",
+			r->image_name, r->image_format, r->image_sha256, r->image_boots_clean,
+			r->image_boots, r->image_changed ?
+			"; **the image file changed during the run**" : "");
+	if (!strcmp(r->image_kind, "cloud") && r->image_background_pct >= 0)
+		fprintf(out, "Its own services (systemd, journald, cloud-init...) took %.2f%% "
+			"of the guest's CPU while the jobs ran (mean over boots): tenants on this "
+			"image pay that too.\n\n", r->image_background_pct);
+	else if (!strcmp(r->image_kind, "cloud"))
+		fprintf(out, "\n\n");
+	else
+		fprintf(out, "- Root image: the built one, %s (Debian minbase and the tools, "
+			"csbench-init as PID 1, no systemd).\n\n", r->image_name);
 	if (!strcmp(r->accel, "tcg") && r->yield_period_us)
 		fprintf(out, "**Hardware model.** Under TCG both threads of a guest core are "
 			"pinned to one host CPU; the two together are capped at %d%% of it "

@@ -11,6 +11,15 @@ static const char *arg_after(char **argv, const char *flag)
 	return NULL;
 }
 
+/* The first argument containing @needle, or NULL. */
+static const char *arg_with(char **argv, const char *needle)
+{
+	for (int i = 0; argv[i]; i++)
+		if (strstr(argv[i], needle))
+			return argv[i];
+	return NULL;
+}
+
 static int count(char **argv, const char *flag)
 {
 	int n = 0;
@@ -82,6 +91,40 @@ int main(void)
 	check_str(arg_after(argv, "-serial"), "mon:stdio", "without a console file: the terminal");
 	s.qmp = "/tmp/q.sock";
 	s.console = "/r/console.log";
+
+	/* A cloud image: its own root and systemd, the seed, the package share. */
+	s.image = "/u/debian-12-genericcloud-amd64.qcow2";
+	s.image_format = "qcow2";
+	s.cloud_seed = "/c/seed.iso";
+	s.cloud_debs = "/c/debs";
+	argc = qemu_cmd_build(&s, argv, 64, buf, sizeof(buf));
+	check_int(count(argv, "-initrd"), ==, 0, "cloud image: no initramfs");
+	a = arg_after(argv, "-append");
+	tap_ok(a && strstr(a, " root=" VM_CLOUD_ROOT) && strstr(a, " rw "),
+	       "cloud image: root on its partition 1, read-write");
+	tap_ok(a && strstr(a, "systemd.mask=systemd-networkd-wait-online.service") &&
+	       strstr(a, "network-config=disabled"),
+	       "cloud image: no wait for a network that is not there");
+	check_int(count(argv, "-drive"), ==, 2, "cloud image: the image and the seed");
+	a = arg_with(argv, "file=/u/debian-12-genericcloud-amd64.qcow2");
+	tap_ok(a && strstr(a, "format=qcow2,snapshot=on"),
+	       "cloud image opened as qcow2 with snapshot=on: the user's file is never written");
+	a = arg_with(argv, "file=/c/seed.iso");
+	tap_ok(a && strstr(a, "readonly=on"), "seed attached read-only");
+	a = arg_with(argv, "mount_tag=csbench-debs");
+	tap_ok(a && strstr(a, "path=/c/debs") && strstr(a, "readonly=on"),
+	       "offline packages shared read-only");
+	s.cloud_root = "/dev/vda3";
+	qemu_cmd_build(&s, argv, 64, buf, sizeof(buf));
+	tap_ok(strstr(arg_after(argv, "-append"), " root=/dev/vda3") != NULL, "--cloud-root taken");
+	s.probe = 1;
+	qemu_cmd_build(&s, argv, 64, buf, sizeof(buf));
+	tap_ok(arg_after(argv, "-initrd") && !strstr(arg_after(argv, "-append"), "root="),
+	       "the probe still boots the initramfs");
+	s.probe = 0;
+	s.cloud_seed = s.cloud_debs = s.cloud_root = NULL;
+	s.image_format = NULL;
+	s.image = "/i/root.ext4";
 
 	check_int(qemu_cmd_build(&s, argv, 64, buf, 100), ==, -1,
 		  "too small a buffer is reported, not overrun");

@@ -40,6 +40,30 @@ code=$?
 tap_ok "--bin that is a file: exit 2 (got $code)" [ $code -eq 2 ]
 tap_ok "no run directory was created" [ -z "$(ls "$tmp/res")" ]
 
+# --cloud-image: a file that is no disk image, a missing one, a clash.
+printf 'not a disk' >"$tmp/notdisk.qcow2"
+for bad in "$tmp/notdisk.qcow2:neither a qcow2 image nor a partitioned raw disk" \
+	"$tmp/absent.qcow2:absent.qcow2: No such file or directory" \
+	"$tmp/bin:not a regular file"; do
+	timeout 10 "$cs" run --workloads cpu-vs-cpu --kernel "$tmp/k" --initrd "$tmp/i" \
+		--cloud-image "${bad%%:*}" --bin "$tmp/bin" --results "$tmp/res" >/dev/null 2>"$tmp/err"
+	code=$?
+	tap_ok "--cloud-image $(basename "${bad%%:*}"): exit 2 (got $code)" [ $code -eq 2 ]
+	tap_grep "saying why" "${bad#*:}" "$tmp/err"
+done
+timeout 10 "$cs" run --workloads cpu-vs-cpu --kernel "$tmp/k" --initrd "$tmp/i" \
+	--image "$tmp/img" --cloud-image "$tmp/img" --bin "$tmp/bin" --results "$tmp/res" \
+	>/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "--image with --cloud-image: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "give one of them" "give one of them" "$tmp/err"
+timeout 10 "$cs" run --workloads cpu-vs-cpu --kernel "$tmp/k" --initrd "$tmp/i" \
+	--image "$tmp/img" --cloud-root /dev/vda2 --bin "$tmp/bin" --results "$tmp/res" \
+	>/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "--cloud-root without --cloud-image: exit 2 (got $code)" [ $code -eq 2 ]
+tap_ok "still no run directory" [ -z "$(ls "$tmp/res")" ]
+
 "$cs" --version >"$tmp/out" 2>&1
 code=$?
 tap_ok "csbench --version: exit 0 (got $code)" [ $code -eq 0 ]
