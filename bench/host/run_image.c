@@ -64,8 +64,9 @@ static void add_cloud_init(json_t *entry, const char *share)
 	result = json_load_file(path, 0, NULL);
 	errors = json_object_get(json_object_get(result, "v1"), "errors");
 	json_object_set_new(entry, "cloud_init_status", json_string(status));
-	json_object_set(entry, "cloud_init_errors", json_is_array(errors) ? errors :
-			json_pack("[s]", "no result.json from cloud-init"));
+	json_object_set_new(entry, "cloud_init_errors", json_is_array(errors) ?
+			    json_incref(errors) :
+			    json_pack("[s]", "no result.json from cloud-init"));
 	json_decref(result);
 }
 
