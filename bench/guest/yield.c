@@ -180,14 +180,6 @@ int main(int argc, char **argv)
 		futex_wake(&sh->seq);
 		/* Until the phase is over and its workers have written. */
 		usleep(phase_ms * 1000 + 25000);
-		/*
-		 * A heartbeat on stderr, which the job leaves on job.log: the
-		 * host's hang watchdog reads that file's progress, and the
-		 * measurement is longer than a short --hang-after.
-		 */
-		if (p % 8 == 7)
-			fprintf(stderr, "csbench-yield: %d of %d phases\n", p + 1,
-				2 * (warmup + pairs));
 	}
 	sh->quit = 1;
 	__atomic_store_n(&sh->seq, 2 * (warmup + pairs) + 1, __ATOMIC_RELEASE);

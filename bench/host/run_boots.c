@@ -307,7 +307,7 @@ int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_befo
 		f = fopen(script, "w");
 		/* The yield first: every boot says what SMT gave its cells. */
 		if (!f || fputs("mkdir -p out\n"
-				"csbench-yield >out/yield.json || true\n"
+				"csbench-yield >out/yield.json 2>out/yield.err || true\n"
 				"csbench-agent cells.txt . out\n", f) < 0 ||
 		    fclose(f)) {
 			err_errno(errno, "cannot write %s", script);

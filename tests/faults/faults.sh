@@ -40,7 +40,7 @@ no_qemu_left() {	# no QEMU process still runs a guest of this run
 }
 
 # ---- a panic and a hang in one run: both cells failed, the run goes on.
-run "$out/crash" --workloads hang,panic,short --hang-after 20 \
+run "$out/crash" --workloads hang,panic,short --hang-after 45 \
 	>"$out/crash.out" 2>"$out/crash.err"
 code=$?
 d=$(ls -d "$out"/crash/*)
