@@ -15,6 +15,7 @@
  * usage: isolation_test [SECONDS]   (default 4 per phase)
  */
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +106,24 @@ static pid_t start_retagger(const char *group)
 	return pid;
 }
 
+/*
+ * The control phase must give the detector something to see: left to the
+ * load balancer, tenants once settled one per core (each core running only
+ * one tenant's tasks) and shared nothing, failing the >= 20% check. With
+ * tags off, pin tenant @g's task @i to one thread of each core and the other
+ * tenant to the sibling threads (cpus 0-1 and 2-3 are siblings, as
+ * boot_checks asserts), so both tenants always run on every core.
+ */
+static void pin_across_siblings(pid_t pid, int g, int i)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET((2 * i + g) % 4, &set);
+	if (sched_setaffinity(pid, sizeof(set), &set))
+		tap_diag("cannot pin tenant %d's task %d: %s", g + 1, i, strerror(errno));
+}
+
 static int run_phase(enum phase phase, int seconds, struct cotrace_result *r)
 {
 	struct cotrace_tenant t[2 * PER_TENANT];
@@ -127,6 +146,8 @@ static int run_phase(enum phase phase, int seconds, struct cotrace_result *r)
 			t[n].pid = spawn_child(1);
 			t[n].tenant = g + 1;
 			cg_move(home[g], t[n].pid);
+			if (phase == PHASE_OFF)
+				pin_across_siblings(t[n].pid, g, i);
 			n++;
 		}
 	usleep(300000);		/* let the load spread */
