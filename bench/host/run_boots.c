@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The boots of csbench run (see run_boots.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "../lib/cell_schema.h"
+#include "../lib/fileio.h"
 #include "../lib/log.h"
 #include "../lib/mode.h"
 #include "../lib/paths.h"
@@ -179,7 +181,6 @@ static void record_yield(const struct run *r, int boot, const char *boot_dir, do
 	char path[4400], line[256];
 	json_t *y, *m, *entry, *achieved;
 	double got;
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/share/out/yield.json", boot_dir);
 	y = json_load_file(path, 0, NULL);
@@ -191,15 +192,12 @@ static void record_yield(const struct run *r, int boot, const char *boot_dir, do
 	if (target <= 0)
 		target = 1.0;
 	snprintf(path, sizeof(path), "%s/boot.info", boot_dir);
-	f = fopen(path, "a");
 	snprintf(line, sizeof(line), "achieved_yield=%.4f\nachieved_yield_min=%.4f\n"
 		 "achieved_yield_max=%.4f\n", got,
 		 json_number_value(json_object_get(y, "yield_min")),
 		 json_number_value(json_object_get(y, "yield_max")));
-	if (!f || fputs(line, f) < 0)
+	if (write_file_flags(path, line, strlen(line), O_APPEND | O_CREAT))
 		warn("cannot add the achieved yield to %s", path);
-	if (f)
-		fclose(f);
 	snprintf(path, sizeof(path), "%s/manifest.json", r->dir);
 	m = json_load_file(path, 0, NULL);
 	entry = json_pack("{s:i,s:O,s:O,s:O,s:f}", "boot", boot, "yield",

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The run's image record (see run_image.h). */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,7 +94,6 @@ void run_image_record_boot(const char *run_dir, int boot, const char *boot_dir)
 {
 	char path[4400], share[4200], line[1024];
 	json_t *m, *image, *boots, *entry;
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", run_dir);
 	m = json_load_file(path, 0, NULL);
@@ -114,16 +114,13 @@ void run_image_record_boot(const char *run_dir, int boot, const char *boot_dir)
 	if (json_write_atomic(path, m, JSON_INDENT(1) | JSON_SORT_KEYS))
 		warn("cannot record boot %d's image in %s", boot, path);
 	snprintf(path, sizeof(path), "%s/boot.info", boot_dir);
-	f = fopen(path, "a");
 	snprintf(line, sizeof(line), "image_kind=cloud\nguest_runner=%s\ncloud_init_status=%s\n"
 		 "background_pct=%.2f\n",
 		 json_string_value(json_object_get(entry, "runner")) ?: "unknown",
 		 json_string_value(json_object_get(entry, "cloud_init_status")),
 		 json_number_value(json_object_get(entry, "background_pct")));
-	if (!f || fputs(line, f) < 0)
+	if (write_file_flags(path, line, strlen(line), O_APPEND | O_CREAT))
 		warn("cannot add the image record to %s", path);
-	if (f)
-		fclose(f);
 	json_decref(m);
 }
 
