@@ -23,27 +23,6 @@ json_t *run_image_manifest(const struct run_args *a)
 			 "seed", a->cloud_seed, "packages", a->cloud_debs, "boots");
 }
 
-/* "key=value" lines of @path into a JSON object (empty if unreadable). */
-static json_t *read_info(const char *path)
-{
-	char line[1024];
-	json_t *o = json_object();
-	FILE *f = fopen(path, "r");
-
-	while (f && fgets(line, sizeof(line), f)) {
-		char *eq = strchr(line, '=');
-
-		if (!eq)
-			continue;
-		*eq = '\0';
-		eq[1 + strcspn(eq + 1, "\n")] = '\0';
-		json_object_set_new(o, line, json_string(eq + 1));
-	}
-	if (f)
-		fclose(f);
-	return o;
-}
-
 /*
  * cloud-init's verdict: result.json's "errors" (empty when every stage
  * went well) and the status line of `cloud-init status --long`.
@@ -80,7 +59,7 @@ static void add_background(json_t *entry, const char *share)
 	size_t i;
 
 	snprintf(path, sizeof(path), "%s/background.info", share);
-	bg = read_info(path);
+	bg = json_from_info(path);
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		const char *v = json_string_value(json_object_get(bg, keys[i]));
 
@@ -105,7 +84,7 @@ void run_image_record_boot(const char *run_dir, int boot, const char *boot_dir)
 	}
 	snprintf(share, sizeof(share), "%s/share", boot_dir);
 	snprintf(path, sizeof(path), "%s/guest.info", share);
-	entry = read_info(path);
+	entry = json_from_info(path);
 	json_object_set_new(entry, "boot", json_integer(boot));
 	add_background(entry, share);
 	add_cloud_init(entry, share);

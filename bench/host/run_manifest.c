@@ -20,25 +20,14 @@ void run_manifest_write(const struct run *r, const char *kernel,
 			const char *accel_why, enum accel accel, json_t *extra)
 {
 	char path[4096], line[512], kinfo[4096];
-	json_t *m = json_object(), *k = json_object(), *wl = json_array();
+	json_t *m = json_object(), *k, *wl = json_array();
 	FILE *f;
 	int i;
 
 	snprintf(kinfo, sizeof(kinfo), "%s", kernel);
 	if (strrchr(kinfo, '/'))
 		strcpy(strrchr(kinfo, '/'), "/info");
-	f = fopen(kinfo, "r");
-	while (f && fgets(line, sizeof(line), f)) {
-		char *eq = strchr(line, '=');
-
-		if (!eq)
-			continue;
-		*eq = '\0';
-		eq[strcspn(eq + 1, "\n") + 1] = '\0';
-		json_object_set_new(k, line, json_string(eq + 1));
-	}
-	if (f)
-		fclose(f);
+	k = json_from_info(kinfo);
 	for (i = 0; i < r->nwl; i++)
 		json_array_append_new(wl, json_string(r->wl[i].name));
 	f = fopen("/proc/cpuinfo", "r");

@@ -187,3 +187,23 @@ int input_missing(const char *opt, const char *path, unsigned int type)
 	}
 	return 0;
 }
+
+json_t *json_from_info(const char *path)
+{
+	char line[1024];
+	json_t *o = json_object();
+	FILE *f = fopen(path, "r");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		char *eq = strchr(line, '=');
+
+		if (!eq)
+			continue;
+		*eq = '\0';
+		eq[1 + strcspn(eq + 1, "\n")] = '\0';
+		json_object_set_new(o, line, json_string(eq + 1));
+	}
+	if (f)
+		fclose(f);
+	return o;
+}

@@ -25,6 +25,12 @@ struct json_t;
  */
 int json_write_atomic(const char *path, const struct json_t *o, size_t flags);
 /*
+ * The "key=value" lines of @path (a kernel build's info, a boot's
+ * guest.info) as a JSON object of strings; lines without '=' are skipped,
+ * and an unreadable file gives an empty object. New reference.
+ */
+struct json_t *json_from_info(const char *path);
+/*
  * Where and why jansson could not load @path, once: "PATH:LINE: what" for
  * a parse error, jansson's own text (which names the file) when the file
  * could not be opened or read. Returns @buf.
