@@ -49,16 +49,29 @@ $(B)/guest/csbench-agent: $(AGENT_SRC) $(wildcard bench/guest/*.h bench/host/*.h
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(AGENT_SRC) -ljansson -lm
 
+# The SMT yield plugin QEMU loads when siblings run on their own host CPUs
+# (TCG): a shared object, built with the host's flags but no sanitizer
+# (QEMU would need the sanitizer runtime preloaded).
+YIELD_PLUGIN := $(B)/plugin/csbench-smt-yield.so
+$(YIELD_PLUGIN): bench/plugin/smt_yield.c bench/plugin/qemu_plugin_api.h bench/plugin/smt_yield_math.h | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(filter-out $(SANITIZE),$(CFLAGS)) -fPIC -shared -fvisibility=hidden -o $@ $<
+
 # The guest's measured SMT yield, before every run's cells.
 $(B)/guest/csbench-yield: bench/guest/yield.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $<
 
+# The emulation's fidelity (wake-up latency beside a busy sibling), too.
+$(B)/guest/csbench-fidelity: bench/guest/fidelity.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) -pthread -o $@ $<
+
 # Static binaries that run inside the guest, copied onto its 9p share.
 GUEST_TESTS := boot_checks cpu_tag_test cpu_tag_v1_test isolation_test stress_test \
 	cs_prctl_test mode_test forceidle_flip_test
 GUEST_BIN := $(addprefix $(B)/guest/,$(GUEST_TESTS)) $(B)/guest/csbench-agent \
-	$(B)/guest/csbench-yield $(B)/guest/csbench-init $(B)/guest/csbench-cloud-provision
+	$(B)/guest/csbench-yield $(B)/guest/csbench-fidelity $(B)/guest/csbench-init $(B)/guest/csbench-cloud-provision
 GUEST_UTIL_SRC := tests/guest/guest_util.c bench/guest/trace_util.c bench/lib/cotrace.c \
 	bench/guest/modeset.c bench/lib/mode.c bench/lib/fileio.c
 GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h \
@@ -91,7 +104,7 @@ $(DEPS_STAMP): scripts/packages.txt scripts/deps.sh
 	@mkdir -p $(@D) && touch $@
 
 # ---- C code ---------------------------------------------------------------
-all: $(B)/csbench $(B)/initramfs.cpio $(GUEST_BIN) $(UNIT_BIN)
+all: $(B)/csbench $(YIELD_PLUGIN) $(B)/initramfs.cpio $(GUEST_BIN) $(UNIT_BIN)
 
 $(B)/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
@@ -221,17 +234,20 @@ guest_inputs = k=$$(FLAVOR=$(or $(1),$(FLAVOR)) scripts/kernel-build.sh) && \
 # $(call guest_job,NAME,JOB,FLAVOR): boot the FLAVOR kernel, run JOB in the
 # guest, keep everything under $(B)/NAME and the TAP output in $(B)/NAME.tap.
 # The TAP summary decides, and so does csbench's exit code (a guest crash).
+# The kernel's own tests want two cores (cookies placed across cores,
+# stealing), so they boot the time-shared 2x2 layout on any host.
+GUEST_TEST_EMULATION ?= --emulation time-shared --cores 2
 define guest_job
 	@$(call guest_inputs,$(3)) && rm -rf $(B)/$(1) && \
 	$(B)/csbench boot --kernel $$k/bzImage --initrd $(B)/initramfs.cpio \
-		--image $$i --job $(2) --bin $(B)/guest \
+		--image $$i --job $(2) --bin $(B)/guest $(GUEST_TEST_EMULATION) \
 		--out $(B)/$(1) --timeout 1800 --show-log >$(B)/$(1).tap; \
 	status=$$?; cat $(B)/$(1).tap; \
 	echo "# $(1): console log in $(B)/$(1)/console.log"; \
 	scripts/run-tap.sh --summarise $(B)/$(1).tap && exit $$status
 endef
 
-GUEST_READY := $(B)/csbench $(B)/initramfs.cpio $(GUEST_BIN) $(DEPS_STAMP)
+GUEST_READY := $(B)/csbench $(YIELD_PLUGIN) $(B)/initramfs.cpio $(GUEST_BIN) $(DEPS_STAMP)
 
 boot-test: $(GUEST_READY)
 	$(call guest_job,boot-test,tests/guest/boot-test.sh,bench)

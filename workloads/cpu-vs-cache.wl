@@ -8,11 +8,11 @@ profile quick duration=5 warmup=1
 profile full  duration=30 warmup=2
 
 tenant compute
-threads 2
+threads cores
 command sysbench cpu --threads={threads} --time={duration} run
 metric  events_per_s events/s higher after "events per second:"
 
 tenant memory
-threads 2
+threads cores
 command stress-ng --cache {threads} -t {duration} --metrics-brief --yaml /tmp/csb-sng-$$.yaml && cat /tmp/csb-sng-$$.yaml
 metric  bogo_ops_per_s bogo-ops/s higher after "bogo-ops-per-second-real-time:"

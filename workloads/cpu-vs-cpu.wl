@@ -9,11 +9,11 @@ profile quick duration=5 warmup=1
 profile full  duration=30 warmup=2
 
 tenant a
-threads 2
+threads cores
 command sysbench cpu --threads={threads} --time={duration} run
 metric  events_per_s events/s higher after "events per second:"
 
 tenant b
-threads 2
+threads cores
 command sysbench cpu --threads={threads} --time={duration} run
 metric  events_per_s events/s higher after "events per second:"

@@ -9,7 +9,7 @@ profile quick duration=5 warmup=1
 profile full  duration=30 warmup=2
 
 tenant rt
-threads 2
+threads cores
 command cyclictest -t{threads} -m -q -D {duration} -h 20000 -i 1000
 metric  p50 us lower hist p50
 metric  p99 us lower hist p99
@@ -17,6 +17,6 @@ metric  p99.9 us lower hist p99.9
 metric  max us lower hist max
 
 tenant hog
-threads 4
+threads cpus
 command stress-ng --cpu {threads} -t {duration} --metrics-brief --yaml /tmp/csb-sng-$$.yaml && cat /tmp/csb-sng-$$.yaml
 metric  bogo_ops_per_s bogo-ops/s higher after "bogo-ops-per-second-real-time:"

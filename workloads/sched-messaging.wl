@@ -10,7 +10,7 @@ profile quick duration=5
 profile full  duration=30 warmup=2
 
 tenant hackbench
-threads 2
+threads cores
 command hackbench -g {threads} -l 40
 metric  time s lower after "Time:"
 

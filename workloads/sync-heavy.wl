@@ -10,11 +10,11 @@ profile quick duration=5
 profile full  duration=30 warmup=2
 
 tenant threads
-threads 4
+threads cpus
 command sysbench threads --threads={threads} --time={duration} run
 metric  events events higher after "total number of events:"
 
 tenant mutex
-threads 4
+threads cpus
 command sysbench mutex --threads={threads} --time={duration} run
 metric  total_time s lower after "total time:"

@@ -1,7 +1,7 @@
 # Under-subscribed: total threads <= CPUs/2 (2 of 4), the case the kernel's
 # core-scheduling documentation names as its weak spot.
 name        undersubscribed
-description one thread per tenant on a 4-CPU guest
+description one thread per tenant (fewer threads than CPUs from two cores up)
 requires    sysbench
 
 profile smoke duration=3

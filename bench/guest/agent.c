@@ -46,6 +46,7 @@ struct cell_run {
 	const char *id, *out_dir;
 	enum csb_mode mode;
 	struct workload w;
+	struct wl_topology topo;	/* what `threads cores` means here */
 	int duration, warmup;
 	json_t *result;
 	struct cotrace_tenant tids[MAX_TIDS];
@@ -171,7 +172,7 @@ static int start_tenants(struct cell_run *c, int duration, pid_t *pids,
 	for (t = 0; t < c->w.ntenants; t++) {
 		char *argv[] = { "/bin/sh", "-c", cmd, NULL };
 
-		if (workload_command(&c->w.tenants[t], duration, cmd, sizeof(cmd)))
+		if (workload_command(&c->w.tenants[t], duration, &c->topo, cmd, sizeof(cmd)))
 			return t;
 		if (keep_output)
 			snprintf(out, sizeof(out), "%s/%s.%s.out", c->out_dir, c->id,
@@ -280,7 +281,7 @@ static void collect_trace(struct cell_run *c)
 
 	if (!f)
 		return;
-	cotrace_pairs_default(&cfg, 4);
+	cotrace_pairs_default(&cfg, c->topo.cpus);
 	if (cotrace_analyse(f, &cfg, &r)) {
 		fclose(f);
 		return;
@@ -470,6 +471,7 @@ int main(int argc, char **argv)
 {
 	static struct cell_run c;
 	char line[1024], id[128], mode[32], wl[128], path[512], err[512];
+	struct wl_topology topo;
 	FILE *cells;
 	int lineno = 0, bad = 0, stored;
 
@@ -485,6 +487,11 @@ int main(int argc, char **argv)
 		 argv[3]);
 	if (system(path))
 		fprintf(stderr, "csbench-agent: could not record tool versions\n");
+	if (guest_topology(&topo.cpus, &topo.cores, err, sizeof(err))) {
+		fprintf(stderr, "csbench-agent: %s\n", err);
+		return 2;
+	}
+	printf("csbench-agent: guest of %d cores, %d CPUs\n", topo.cores, topo.cpus);
 	cells = fopen(argv[1], "r");
 	if (!cells) {
 		fprintf(stderr, "csbench-agent: %s: %s\n", argv[1], strerror(errno));
@@ -505,6 +512,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		c.id = id;
+		c.topo = topo;
 		c.out_dir = argv[3];
 		c.mode = m;
 		c.result = json_pack("{s:i,s:s,s:s,s:s,s:i,s:i}",

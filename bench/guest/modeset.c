@@ -45,27 +45,75 @@ int mode_prepare(enum csb_mode m, char *err, size_t len)
 	return 0;
 }
 
+int guest_topology(int *cpus, int *cores, char *err, size_t len)
+{
+	char present[64] = "";
+	int last;
+
+	/* A csbench guest's present CPUs are always "0-N" (or "0"). */
+	if (read_line_into(SYS_CPU "/present", present, sizeof(present)) ||
+	    (sscanf(present, "0-%d", &last) != 1 && strcmp(present, "0"))) {
+		snprintf(err, len, "%s/present is '%s', expected 0-N", SYS_CPU, present);
+		return -1;
+	}
+	if (!strcmp(present, "0"))
+		last = 0;
+	*cpus = last + 1;
+	if (*cpus % 2) {
+		snprintf(err, len, "%d CPUs present: a csbench guest has two threads per core",
+			 *cpus);
+		return -1;
+	}
+	*cores = *cpus / 2;
+	return 0;
+}
+
+/* The even CPUs of @cpus as sysfs lists them: "0", "0,2", "0,2,4". */
+static void even_cpus(int cpus, char *buf, size_t len)
+{
+	size_t used = 0;
+	int c;
+
+	buf[0] = '\0';
+	for (c = 0; c < cpus && used < len; c += 2)
+		used += snprintf(buf + used, len - used, "%s%d", c ? "," : "", c);
+}
+
 int mode_check_topology(enum csb_mode m, char *err, size_t len)
 {
 	const int off = mode_smt(m) == SMT_OFF;
-	static const struct {
-		const char *path, *want_on, *want_off;
-	} checks[] = {
-		{ SYS_CPU "/online", "0-3", "0,2" },
-		{ SYS_CPU "/cpu0/topology/thread_siblings_list", "0-1", "0" },
-		{ SYS_CPU "/cpu2/topology/thread_siblings_list", "2-3", "2" },
-		{ SYS_CPU "/smt/control", "on", "off" },
-	};
-	char got[64];
+	char all[32], evens[512], last_path[128], last_on[32], last_off[16], got[512];
+	int cpus, cores;
 	size_t i;
 
-	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
-		const char *want = off ? checks[i].want_off : checks[i].want_on;
+	if (guest_topology(&cpus, &cores, err, len))
+		return -1;
+	snprintf(all, sizeof(all), "0-%d", cpus - 1);
+	even_cpus(cpus, evens, sizeof(evens));
+	/* The last core's threads, as a check that numbering is per core. */
+	snprintf(last_path, sizeof(last_path), SYS_CPU "/cpu%d/topology/thread_siblings_list",
+		 cpus - 2);
+	snprintf(last_on, sizeof(last_on), "%d-%d", cpus - 2, cpus - 1);
+	snprintf(last_off, sizeof(last_off), "%d", cpus - 2);
+	{
+		const struct {
+			const char *path, *want_on, *want_off;
+		} checks[] = {
+			{ SYS_CPU "/online", all, evens },
+			{ SYS_CPU "/cpu0/topology/thread_siblings_list", "0-1", "0" },
+			{ last_path, last_on, last_off },
+			{ SYS_CPU "/smt/control", "on", "off" },
+		};
 
-		if (read_line_into(checks[i].path, got, sizeof(got)) || strcmp(got, want)) {
-			snprintf(err, len, "mode %s: %s is '%s', expected '%s'",
-				 mode_name(m), checks[i].path, got, want);
-			return -1;
+		for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
+			const char *want = off ? checks[i].want_off : checks[i].want_on;
+
+			if (read_line_into(checks[i].path, got, sizeof(got)) ||
+			    strcmp(got, want)) {
+				snprintf(err, len, "mode %s: %s is '%s', expected '%s'",
+					 mode_name(m), checks[i].path, got, want);
+				return -1;
+			}
 		}
 	}
 	return 0;

@@ -17,7 +17,13 @@
 
 /* SMT on or off as the mode wants, and cpu controller for tenant groups. */
 int mode_prepare(enum csb_mode m, char *err, size_t len);
-/* Online CPUs and siblings are what the mode promises. */
+/*
+ * The guest's CPUs and cores from sysfs "present" (every CPU, online or
+ * not; a csbench guest has two threads per core, numbered together).
+ * 0, or -1 with @err saying what was found.
+ */
+int guest_topology(int *cpus, int *cores, char *err, size_t len);
+/* Online CPUs and siblings are what the mode promises, on any core count. */
 int mode_check_topology(enum csb_mode m, char *err, size_t len);
 /*
  * Create (or reset) the tenant's cgroup and give it cpu.tag as the mode

@@ -42,3 +42,27 @@ const char *checkout_workload_dir(char *buf, size_t len)
 		snprintf(buf, len, "%s/workloads", root);
 	return buf;
 }
+
+const char *checkout_yield_plugin(char *buf, size_t len)
+{
+	char dir[PATH_MAX], root[PATH_MAX], *slash;
+	ssize_t n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
+
+	/* Built beside csbench (build/plugin), or in the checkout's build/. */
+	if (n > 0) {
+		dir[n] = '\0';
+		slash = strrchr(dir, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(buf, len, "%s/plugin/" YIELD_PLUGIN_NAME, dir);
+			if (!access(buf, R_OK))
+				return buf;
+		}
+	}
+	if (!checkout_root(root, sizeof(root))) {
+		snprintf(buf, len, "%s/build/plugin/" YIELD_PLUGIN_NAME, root);
+		if (!access(buf, R_OK))
+			return buf;
+	}
+	return NULL;
+}

@@ -17,4 +17,12 @@ int checkout_root(char *root, size_t len);
  */
 const char *checkout_workload_dir(char *buf, size_t len);
 
+#define YIELD_PLUGIN_NAME	"csbench-smt-yield.so"
+
+/*
+ * The SMT yield plugin (bench/plugin/smt_yield.c), built beside csbench as
+ * plugin/csbench-smt-yield.so; @buf, or NULL when it is not built.
+ */
+const char *checkout_yield_plugin(char *buf, size_t len);
+
 #endif

@@ -18,6 +18,8 @@
 #include "cmd.h"
 #include "console.h"
 #include "job.h"
+#include "pin.h"
+#include "run_args.h"
 #include "smtcap.h"
 
 /* Each input is a readable file; if not, say which and how to build it. */
@@ -83,7 +85,8 @@ int cmd_boot(int argc, char **argv)
 	const char *kernel = NULL, *initrd = NULL, *image = NULL;
 	const char *script = NULL, *bin = NULL, *out = NULL, *append = NULL;
 	const char *accel = "auto", *cpu = NULL, *qemu = NULL, *yield = NULL;
-	long timeout = 600, memory = 2048, period = SMTCAP_PERIOD_US;
+	const char *emulation = RUN_DEFAULT_EMULATION;
+	long timeout = 600, memory = 2048, period = SMTCAP_PERIOD_US, cores = 0;
 	long core_pct = SMTCAP_CORE_PCT;
 	int show_log = 0;
 	const struct opt opts[] = {
@@ -100,15 +103,19 @@ int cmd_boot(int argc, char **argv)
 		{ "timeout", OPT_INT, &timeout, 10, 86400, "SEC", "kill the guest after this long" },
 		{ "memory", OPT_INT, &memory, 256, 65536, "MB", "guest memory" },
 		{ "show-log", OPT_FLAG, &show_log, 0, 0, NULL, "print the job's output" },
+		{ "cores", OPT_INT, &cores, 1, VM_MAX_CORES, "N",
+		  "guest cores of two threads (default: 2 time-shared; concurrent: as many as fit the host)" },
+		{ "emulation", OPT_STR, &emulation, 0, 0, "auto|concurrent|time-shared",
+		  "TCG: siblings on own host CPUs, or time-sharing one (default time-shared)" },
 		{ "smt-yield", OPT_STR, &yield, 0, 0, "Y",
-		  "TCG: emulate SMT yield Y (1.0..2.0) by capping vCPU threads" },
+		  "TCG: emulate SMT yield Y (1.0..2.0): the yield plugin, or caps when time-shared" },
 		{ "cap-period-us", OPT_INT, &period, 1000, 1000000, "US",
 		  "with --smt-yield: the caps' CFS period (default 10000)" },
 		{ "cap-core-pct", OPT_INT, &core_pct, 50, 100, "PCT",
 		  "with --smt-yield: a core's share of its host CPU, percent (default 70)" },
 		{ NULL }
 	};
-	char cache[4096], why[512];
+	char cache[4096], why[512], pins[VM_MAX_CPUS * 6];
 	struct job_spec spec = { 0 };
 	struct job_result res;
 	int idx;
@@ -130,16 +137,6 @@ int cmd_boot(int argc, char **argv)
 			SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD);
 		return EXIT_USAGE;
 	}
-	if (yield) {
-		struct smtcap_plan plan = { .yield = spec.vm.smt_yield,
-					    .core_share = core_pct / 100.0,
-					    .period_us = period };
-
-		if (smtcap_check(&plan, why, sizeof(why))) {
-			err_msg("--smt-yield %s: %s", yield, why);
-			return EXIT_USAGE;
-		}
-	}
 	cache_dir(cache, sizeof(cache));
 	if (accel_choose(accel, kernel, initrd, cache, &spec.vm.accel, why,
 			 sizeof(why))) {
@@ -150,6 +147,19 @@ int cmd_boot(int argc, char **argv)
 		err_msg("--smt-yield: only under TCG (under %s the hardware's own SMT yield "
 			"applies)", accel_name(spec.vm.accel));
 		return EXIT_USAGE;
+	}
+	if (vm_choose_emulation(emulation, cores, &spec.vm))
+		return EXIT_USAGE;
+	/* Caps are the time-shared layout's yield; the plugin takes any 1..2. */
+	if (yield && spec.vm.emu == EMU_TIMESHARED) {
+		struct smtcap_plan plan = { .yield = spec.vm.smt_yield,
+					    .core_share = core_pct / 100.0,
+					    .period_us = period };
+
+		if (smtcap_check(&plan, why, sizeof(why))) {
+			err_msg("--smt-yield %s: %s", yield, why);
+			return EXIT_USAGE;
+		}
 	}
 	spec = (struct job_spec){ .out = out, .script = script, .bin_dir = bin,
 				  .accel_why = why, .vm = spec.vm };
@@ -170,9 +180,10 @@ int cmd_boot(int argc, char **argv)
 
 	info("accelerator %s (%s)", accel_name(spec.vm.accel), why);
 	job_run(&spec, &res);
-	info("pinning: %s (vCPUs on host cpus %d,%d,%d,%d)", res.vm.pinning.how,
-	     res.vm.pinning.host_cpu[0], res.vm.pinning.host_cpu[1],
-	     res.vm.pinning.host_cpu[2], res.vm.pinning.host_cpu[3]);
+	info("emulation: %s, %d cores; pinning: %s (vCPUs on host cpus %s)",
+	     emu_name(spec.vm.emu), vm_cores(&spec.vm), res.vm.pinning.how,
+	     vm_pinning_list(&res.vm.pinning, vm_cores(&spec.vm) * VM_THREADS, pins,
+			     sizeof(pins)));
 	info("guest %s after %.1f s (init reached after %.1f s)",
 	     vm_outcome_name(res.vm.outcome), res.vm.seconds, res.vm.boot_s);
 	if (show_log)

@@ -23,7 +23,7 @@ int cmd_list(int argc, char **argv)
 	};
 	static struct workload w;
 	struct dirent **names;
-	char path[4096], err[512];
+	char path[4096], err[512], spec[32];
 	int idx, n, i, k, bad = 0;
 
 	idx = opts_parse_only("list", "[--workload-dir DIR]", opts, argc, argv);
@@ -48,8 +48,9 @@ int cmd_list(int argc, char **argv)
 			} else {
 				printf("  %-18s %s [", w.name, w.description);
 				for (k = 0; k < w.ntenants; k++)
-					printf("%s%s x%d", k ? ", " : "", w.tenants[k].name,
-					       w.tenants[k].threads);
+					printf("%s%s x%s", k ? ", " : "", w.tenants[k].name,
+					       workload_threads_spec(&w.tenants[k], spec,
+								     sizeof(spec)));
 				printf("; quick %d s]\n", w.profiles[WL_QUICK].duration_s);
 			}
 		}

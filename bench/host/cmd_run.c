@@ -23,7 +23,9 @@
 #include "../lib/paths.h"
 #include "accel.h"
 #include "adaptive.h"
+#include "checkout.h"
 #include "cmd.h"
+#include "pin.h"
 #include "run_boots.h"
 #include "run_args.h"
 #include "run_dir.h"
@@ -266,14 +268,22 @@ static int open_run_dir(struct run *r, const struct run_args *a, time_t t0, char
 
 /* The manifest, with what an A/B session or an adaptive run adds. */
 static int start_manifest(const struct run *r, const struct run_args *a, enum accel accel,
-			  const char *why)
+			  const char *why, const struct vm_spec *vm)
 {
 	json_t *extra = json_object();
+
+	json_object_set_new(extra, "emulation", json_pack("{s:s,s:s,s:i,s:i}", "key",
+		emu_key(vm->emu), "name", emu_name(vm->emu), "cores", vm->cores,
+		"threads", VM_THREADS));
 
 	if (a->ab_session)
 		json_object_set_new(extra, "ab", json_pack("{s:s,s:s}", "session", a->ab_session,
 							   "side", a->ab_side));
-	if (a->smt_yield)
+	if (vm->emu == EMU_CONCURRENT)
+		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:s,s:i,s:[]}", "target",
+			a->smt_yield ? a->smt_yield : 1.0, "plugin", YIELD_PLUGIN_NAME,
+			"period_us", VM_YIELD_PERIOD_US, "achieved"));
+	else if (a->smt_yield)
 		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:i,s:i,s:[]}", "target",
 			a->smt_yield, "period_us", (int)a->cap_period_us, "core_pct",
 			(int)a->cap_core_pct, "achieved"));
@@ -301,6 +311,7 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 	struct boot_opts bo;
 	int done, done_before, code, guest_failures = 0;
 	char cache[4096], why[512];
+	struct vm_spec vm = { 0 };
 	enum accel accel;
 	time_t t0 = time(NULL);
 
@@ -323,9 +334,15 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 			"applies)", accel_name(accel));
 		return EXIT_USAGE;
 	}
+	vm.accel = accel;
+	if (vm_choose_emulation(a->emulation, a->cores, &vm))
+		return EXIT_USAGE;
+	if (vm.emu == EMU_TIMESHARED && (code = run_args_check_caps(a)))
+		return code;
+	info("emulation: %s, %d cores of %d threads", emu_name(vm.emu), vm.cores, VM_THREADS);
 	/* After the probe: an interrupted probe must not be cached as "tcg". */
 	vm_catch_interrupts();
-	if ((code = start_manifest(&r, a, accel, why)))
+	if ((code = start_manifest(&r, a, accel, why, &vm)))
 		return code;
 	if (a->resume && run_salvage_boots(&r))
 		return run_stop(&r, run_count_done(&r), "cannot store results", EXIT_FAIL);
@@ -343,6 +360,7 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 				 .boot_per_cell = a->boot_per_cell, .t0 = t0,
 				 .smt_yield = a->smt_yield, .cap_period_us = a->cap_period_us,
 				 .cap_core_pct = a->cap_core_pct,
+				 .emu = vm.emu, .cores = vm.cores,
 				 .progress = a->quiet ? PROGRESS_NONE :
 					     !strcmp(a->progress, "json") ? PROGRESS_JSON :
 					     PROGRESS_TEXT };

@@ -8,6 +8,7 @@
 
 #include "../lib/log.h"
 #include "../lib/paths.h"
+#include "checkout.h"
 #include "console.h"
 #include "job.h"
 #include "smtcap.h"
@@ -32,23 +33,64 @@ static int copy_dir(const char *src, const char *dst)
 	return ret;
 }
 
+/*
+ * What the yield plugin did in this boot, from its stats file: its target,
+ * the longest spin (the longest stall it put on a vCPU) and the time spun
+ * against the time a vCPU ran beside a busy sibling. Appended to @text.
+ */
+static int yield_plugin_info(const char *stats, double target, char *text, size_t len)
+{
+	double max_spin = 0, spun = 0, v;
+	unsigned long long spins = 0, ticks = 0;
+	char line[256], key[64];
+	FILE *f = stats ? fopen(stats, "r") : NULL;
+
+	if (!f)
+		return snprintf(text, len, "yield_plugin_target=%.3f\nyield_plugin_stats=missing\n",
+				target > 0 ? target : 1.0);
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "vcpu%*d_%63[a-z_]=%lf", key, &v) != 2)
+			continue;
+		if (!strcmp(key, "max_spin_us") && v > max_spin)
+			max_spin = v;
+		else if (!strcmp(key, "spun_ms"))
+			spun += v;
+		else if (!strcmp(key, "spins"))
+			spins += (unsigned long long)v;
+		else if (!strcmp(key, "ticks"))
+			ticks += (unsigned long long)v;
+	}
+	fclose(f);
+	return snprintf(text, len, "yield_plugin_target=%.3f\nyield_plugin_period_us=%d\n"
+			"yield_plugin_max_spin_us=%.1f\nyield_plugin_spun_s=%.3f\n"
+			"yield_plugin_spins=%llu\nyield_plugin_ticks=%llu\n",
+			target > 0 ? target : 1.0, VM_YIELD_PERIOD_US, max_spin, spun / 1e3,
+			spins, ticks);
+}
+
 static void write_info(const char *path, const struct job_spec *s,
 		       const struct job_result *r)
 {
-	char text[2048];
+	char text[4096], pins[VM_MAX_CPUS * 6];
 	int n;
 
 	n = snprintf(text, sizeof(text),
-		     "accel=%s\naccel_reason=%s\npinning=%s\n"
-		     "pin_vcpus=%d,%d,%d,%d\noutcome=%s\nproblem=%s\n"
+		     "accel=%s\naccel_reason=%s\nemulation=%s\nemulation_name=%s\n"
+		     "guest_cores=%d\nguest_threads=%d\npinning=%s\n"
+		     "pin_vcpus=%s\noutcome=%s\nproblem=%s\n"
 		     "seconds=%.2f\nboot_to_init_s=%.2f\njob_status=%s\n",
 		     accel_name(s->vm.accel), s->accel_why ? s->accel_why : "",
-		     r->vm.pinning.how, r->vm.pinning.host_cpu[0],
-		     r->vm.pinning.host_cpu[1], r->vm.pinning.host_cpu[2],
-		     r->vm.pinning.host_cpu[3], vm_outcome_name(r->vm.outcome),
+		     emu_key(s->vm.emu), emu_name(s->vm.emu), vm_cores(&s->vm), VM_THREADS,
+		     r->vm.pinning.how,
+		     vm_pinning_list(&r->vm.pinning, vm_cores(&s->vm) * VM_THREADS, pins,
+				     sizeof(pins)),
+		     vm_outcome_name(r->vm.outcome),
 		     r->vm.problem, r->vm.seconds, r->vm.boot_s,
 		     r->have_status ? r->status : "none");
-	if (s->vm.smt_yield > 0 && n < (int)sizeof(text))
+	if (s->vm.emu == EMU_CONCURRENT && n < (int)sizeof(text))
+		n += yield_plugin_info(s->vm.yield_stats, s->vm.smt_yield, text + n,
+				       sizeof(text) - n);
+	if (s->vm.smt_yield > 0 && s->vm.emu == EMU_TIMESHARED && n < (int)sizeof(text))
 		n += snprintf(text + n, sizeof(text) - n, "smt_yield_target=%.3f\ncap_period_us=%d\n"
 			      "cap_core_pct=%d\n", s->vm.smt_yield, s->vm.cap_period_us,
 			      s->vm.cap_core_pct ?: SMTCAP_CORE_PCT);
@@ -73,7 +115,7 @@ static int setup_failed(struct job_result *r, int err, const char *what,
 int job_run(struct job_spec *s, struct job_result *r)
 {
 	char console[4096], qemu_log[4096], qmp[256], path[4096];
-	char pinning[256];
+	char pinning[256 + VM_MAX_CPUS * 6], pins[VM_MAX_CPUS * 6], plugin[4096], stats[4096];
 	FILE *f;
 	int ret;
 
@@ -107,12 +149,23 @@ int job_run(struct job_spec *s, struct job_result *r)
 	s->vm.share = r->share;
 	s->vm.console = console;
 	s->vm.qmp = qmp;
+	if (s->vm.emu == EMU_CONCURRENT && s->vm.accel == ACCEL_TCG) {
+		if (!s->vm.yield_plugin)
+			s->vm.yield_plugin = checkout_yield_plugin(plugin, sizeof(plugin));
+		if (!s->vm.yield_plugin)
+			return setup_failed(r, ENOENT, "siblings on own host CPUs need the "
+					    "yield plugin (make build/plugin/" YIELD_PLUGIN_NAME
+					    "):", "plugin/" YIELD_PLUGIN_NAME);
+		snprintf(stats, sizeof(stats), "%s/yield-plugin.stats", s->out);
+		unlink(stats);
+		s->vm.yield_stats = stats;
+	}
 
 	vm_run(&s->vm, qemu_log, &r->vm);
 	unlink(qmp);
-	snprintf(pinning, sizeof(pinning), "%s; vCPUs on host cpus %d,%d,%d,%d",
-		 r->vm.pinning.how, r->vm.pinning.host_cpu[0], r->vm.pinning.host_cpu[1],
-		 r->vm.pinning.host_cpu[2], r->vm.pinning.host_cpu[3]);
+	snprintf(pinning, sizeof(pinning), "%s; vCPUs on host cpus %s", r->vm.pinning.how,
+		 vm_pinning_list(&r->vm.pinning, vm_cores(&s->vm) * VM_THREADS, pins,
+				 sizeof(pins)));
 	snprintf(path, sizeof(path), "%s/qemu-cmd", s->out);
 	if (qemu_cmd_write_replay(path, &s->vm, pinning))
 		warn("cannot write %s: the boot cannot be replayed by hand", path);

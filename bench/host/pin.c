@@ -62,18 +62,57 @@ static int sibling_pairs(const struct host_topo *t, int pairs[][2], int max)
 	return n;
 }
 
-void pin_plan(const struct host_topo *t, enum accel accel,
-	      struct vm_pinning *p)
+int emu_choose(const struct host_topo *t, enum accel accel, enum emulation want,
+	       int cores, enum emulation *emu, int *cores_out, char *err, size_t len)
 {
-	int pairs[VM_CORES][2];
-	int v, npairs;
+	int pairs[VM_MAX_CORES][2];
+	int npairs, fit = t->ncpus / VM_THREADS;
 
+	if (fit > VM_MAX_CORES)
+		fit = VM_MAX_CORES;
+	if (cores > VM_MAX_CORES) {
+		snprintf(err, len, "--cores %d: at most %d", cores, VM_MAX_CORES);
+		return -1;
+	}
 	if (accel == ACCEL_KVM) {
-		npairs = sibling_pairs(t, pairs, VM_CORES);
-		if (npairs == VM_CORES) {
-			for (v = 0; v < VM_CPUS; v++)
-				p->host_cpu[v] =
-					pairs[v / VM_THREADS][v % VM_THREADS];
+		npairs = sibling_pairs(t, pairs, VM_MAX_CORES);
+		*cores_out = cores ? cores : npairs ? npairs : VM_CORES;
+		*emu = npairs >= *cores_out ? EMU_KVM_SMT : EMU_KVM_SHARED;
+		return 0;
+	}
+	if (want == EMU_TIMESHARED || (want == EMU_AUTO && cores > fit) ||
+	    (want == EMU_AUTO && fit < 1)) {
+		*emu = EMU_TIMESHARED;
+		*cores_out = cores ? cores : VM_CORES;
+		return 0;
+	}
+	if (fit < 1 || cores > fit) {
+		snprintf(err, len, "siblings on own host CPUs need a host CPU per vCPU: "
+			 "%d core%s x %d threads on %d host CPU%s (--cores %d fits, or "
+			 "--emulation time-shared)", cores ? cores : 1, cores == 1 ? "" : "s",
+			 VM_THREADS, t->ncpus, t->ncpus == 1 ? "" : "s", fit);
+		return -1;
+	}
+	*emu = EMU_CONCURRENT;
+	*cores_out = cores ? cores : fit;
+	return 0;
+}
+
+void pin_plan(const struct host_topo *t, enum accel accel, enum emulation emu,
+	      int cores, struct vm_pinning *p)
+{
+	int pairs[VM_MAX_CORES][2];
+	int v, npairs, ncpus = cores * VM_THREADS;
+
+	if (cores < 1 || cores > VM_MAX_CORES)
+		cores = VM_CORES, ncpus = cores * VM_THREADS;
+	for (v = 0; v < VM_MAX_CPUS; v++)
+		p->host_cpu[v] = -1;
+	if (accel == ACCEL_KVM && emu == EMU_KVM_SMT) {
+		npairs = sibling_pairs(t, pairs, VM_MAX_CORES);
+		if (npairs >= cores) {
+			for (v = 0; v < ncpus; v++)
+				p->host_cpu[v] = pairs[v / VM_THREADS][v % VM_THREADS];
 			snprintf(p->how, sizeof(p->how),
 				 "kvm: guest core threads on host sibling pairs");
 			return;
@@ -81,17 +120,21 @@ void pin_plan(const struct host_topo *t, enum accel accel,
 		/* No SMT on the host: fall through to the time-share model. */
 	}
 	if (t->ncpus == 0) {
-		for (v = 0; v < VM_CPUS; v++)
-			p->host_cpu[v] = -1;
 		snprintf(p->how, sizeof(p->how), "none: no host CPUs known");
 		return;
 	}
-	for (v = 0; v < VM_CPUS; v++)
+	if (accel == ACCEL_TCG && emu == EMU_CONCURRENT && t->ncpus >= ncpus) {
+		for (v = 0; v < ncpus; v++)
+			p->host_cpu[v] = t->cpu[v];
+		snprintf(p->how, sizeof(p->how), "tcg: every vCPU on its own host cpu");
+		return;
+	}
+	for (v = 0; v < ncpus; v++)
 		p->host_cpu[v] = t->cpu[(v / VM_THREADS) % t->ncpus];
 	snprintf(p->how, sizeof(p->how), "%s: both threads of a guest core on one host cpu%s",
 		 accel_name(accel),
 		 accel == ACCEL_KVM ? " (host has no SMT pairs)" :
-		 t->ncpus < VM_CORES ? " (cores share host cpus)" : "");
+		 t->ncpus < cores ? " (cores share host cpus)" : "");
 }
 
 int pin_apply(const struct vm_pinning *p, const int *tids, int n)
@@ -99,7 +142,7 @@ int pin_apply(const struct vm_pinning *p, const int *tids, int n)
 	cpu_set_t set;
 	int v;
 
-	for (v = 0; v < n && v < VM_CPUS; v++) {
+	for (v = 0; v < n && v < VM_MAX_CPUS; v++) {
 		if (p->host_cpu[v] < 0)
 			continue;
 		CPU_ZERO(&set);
@@ -109,6 +152,26 @@ int pin_apply(const struct vm_pinning *p, const int *tids, int n)
 				  v, tids[v], p->host_cpu[v]);
 			return -1;
 		}
+	}
+	return 0;
+}
+
+int vm_choose_emulation(const char *want, int cores, struct vm_spec *spec)
+{
+	struct host_topo topo;
+	char err[512];
+	int e = emu_lookup(want);
+
+	if (e < 0) {
+		err_msg("--emulation %s: expected auto, concurrent or time-shared", want);
+		return -1;
+	}
+	if (host_topo_read(&topo, "/sys/devices/system/cpu"))
+		topo.ncpus = 0;
+	if (emu_choose(&topo, spec->accel, e, cores, &spec->emu, &spec->cores, err,
+		       sizeof(err))) {
+		err_msg("--emulation %s: %s", want, err);
+		return -1;
 	}
 	return 0;
 }

@@ -13,6 +13,70 @@ const char *accel_name(enum accel a)
 	return a == ACCEL_KVM ? "kvm" : "tcg";
 }
 
+static const struct {
+	const char *key, *name;
+} emulations[] = {
+	[EMU_AUTO] = { "auto", "chosen by the host's CPUs" },
+	[EMU_CONCURRENT] = { "concurrent", "siblings on own host CPUs" },
+	[EMU_TIMESHARED] = { "time-shared", "time-shared siblings" },
+	[EMU_KVM_SMT] = { "kvm-smt", "KVM on host SMT siblings" },
+	[EMU_KVM_SHARED] = { "kvm-shared", "KVM, siblings time-share a host CPU" },
+};
+
+const char *emu_name(enum emulation e)
+{
+	return (unsigned int)e < sizeof(emulations) / sizeof(emulations[0]) ?
+	       emulations[e].name : "unknown";
+}
+
+const char *emu_key(enum emulation e)
+{
+	return (unsigned int)e < sizeof(emulations) / sizeof(emulations[0]) ?
+	       emulations[e].key : "unknown";
+}
+
+int emu_lookup(const char *key)
+{
+	/* Only what a user may ask for; the KVM layouts follow from the host. */
+	static const enum emulation askable[] = { EMU_AUTO, EMU_CONCURRENT, EMU_TIMESHARED };
+	size_t i;
+
+	for (i = 0; i < sizeof(askable) / sizeof(askable[0]); i++)
+		if (!strcmp(key, emulations[askable[i]].key))
+			return askable[i];
+	return -1;
+}
+
+int vm_cores(const struct vm_spec *spec)
+{
+	return spec->cores > 0 ? spec->cores : VM_CORES;
+}
+
+const char *vm_pinning_list(const struct vm_pinning *p, int ncpus, char *buf, size_t len)
+{
+	size_t used = 0;
+	int v;
+
+	buf[0] = '\0';
+	for (v = 0; v < ncpus && v < VM_MAX_CPUS && used < len; v++)
+		used += snprintf(buf + used, len - used, "%s%d", v ? "," : "", p->host_cpu[v]);
+	return buf;
+}
+
+/* @s with every comma doubled, as QEMU's option syntax wants in a value. */
+static const char *qemu_escape(const char *s, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	for (; *s && used + 2 < len; s++) {
+		buf[used++] = *s;
+		if (*s == ',')
+			buf[used++] = ',';
+	}
+	buf[used] = '\0';
+	return *s ? NULL : buf;
+}
+
 struct argv_buf {
 	char **argv;
 	int argc, max;
@@ -64,8 +128,23 @@ int qemu_cmd_build(const struct vm_spec *s, char **argv, int max,
 	if (s->probe)
 		add(&b, "1");
 	else
-		add(&b, "%d,sockets=1,cores=%d,threads=%d", VM_CPUS, VM_CORES,
-		    VM_THREADS);
+		add(&b, "%d,sockets=1,cores=%d,threads=%d", vm_cores(s) * VM_THREADS,
+		    vm_cores(s), VM_THREADS);
+	/*
+	 * Siblings on their own host CPUs would do twice a lone thread's work;
+	 * the plugin makes two busy siblings do Y times (smt_yield.c).
+	 */
+	if (s->emu == EMU_CONCURRENT && s->accel == ACCEL_TCG && !s->probe) {
+		char plugin[2048], stats[2048];
+
+		if (!s->yield_plugin || !qemu_escape(s->yield_plugin, plugin, sizeof(plugin)) ||
+		    (s->yield_stats && !qemu_escape(s->yield_stats, stats, sizeof(stats))))
+			return -1;
+		add(&b, "-plugin");
+		add(&b, "%s,yield=%.4f,threads=%d,period_us=%d%s%s", plugin,
+		    s->smt_yield > 0 ? s->smt_yield : 1.0, VM_THREADS, VM_YIELD_PERIOD_US,
+		    s->yield_stats ? ",stats=" : "", s->yield_stats ? stats : "");
+	}
 	add(&b, "-m");
 	add(&b, "%d", s->memory_mb ? s->memory_mb : 2048);
 	add(&b, "-nodefaults");

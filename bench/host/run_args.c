@@ -76,8 +76,14 @@ int run_args_opts(struct run_args *a, struct opt *opts)
 		{ "bin", OPT_STR, &a->bin, 0, 0, "DIR",
 		  "guest binaries with csbench-agent (default: build/guest)" },
 		{ "accel", OPT_STR, &a->accel, 0, 0, "auto|tcg|kvm", "accelerator (default auto)" },
+		{ "emulation", OPT_STR, &a->emulation, 0, 0, "auto|concurrent|time-shared",
+		  "TCG: siblings on own host CPUs (concurrent) or time-sharing one (default "
+		  RUN_DEFAULT_EMULATION ")" },
+		{ "cores", OPT_INT, &a->cores, 1, VM_MAX_CORES, "N",
+		  "guest cores of two threads (default: a host CPU per vCPU when concurrent, else 2)" },
 		{ "smt-yield", OPT_STR, &a->smt_yield_arg, 0, 0, "Y",
-		  "TCG: emulate SMT yield Y (1.0..2.0): a core's vCPU threads get S of a host CPU, one alone S/Y" },
+		  "TCG: emulate SMT yield Y (1.0..2.0); concurrent: two busy siblings each at Y/2 "
+		  "(the yield plugin); time-shared: a core's vCPU threads get S of a host CPU, one alone S/Y" },
 		{ "cap-core-pct", OPT_INT, &a->cap_core_pct, 50, 100, "PCT",
 		  "with --smt-yield: S, the core's share of its host CPU, in percent (default 70)" },
 		{ "cap-period-us", OPT_INT, &a->cap_period_us, 1000, 1000000, "US",
@@ -274,6 +280,20 @@ static int take_resumed_matrix(struct run_args *a)
 		a->cap_period_us = p.cap_period_us;
 		a->cap_core_pct = p.cap_core_pct;
 	}
+	if ((a->emulation && strcmp(a->emulation, p.emulation) && strcmp(a->emulation, "auto")) ||
+	    (a->cores && a->cores != p.cores)) {
+		err_msg("--resume %s: it runs --emulation %s --cores %ld (from its manifest), "
+			"not %s and %ld", a->resume, p.emulation, p.cores,
+			a->emulation ?: p.emulation, a->cores ?: p.cores);
+		return EXIT_USAGE;
+	}
+	{
+		static char emulation[16];
+
+		snprintf(emulation, sizeof(emulation), "%s", p.emulation);
+		a->emulation = emulation;
+		a->cores = p.cores;
+	}
 	if (p.cloud_sha256[0] && !a->cloud_image) {
 		err_msg("--resume %s: it runs on a cloud image (sha256 %.12s..., from its "
 			"manifest): give it again with --cloud-image FILE", a->resume, p.cloud_sha256);
@@ -299,15 +319,22 @@ static int take_resumed_matrix(struct run_args *a)
  */
 static int check_smt_yield(struct run_args *a)
 {
-	struct smtcap_plan plan;
-	struct smtcap cap;
-	char err[1024];
-
 	if (parse_double(a->smt_yield_arg, SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD, &a->smt_yield)) {
 		err_msg("--smt-yield %s: expected a number from %.1f to %.1f", a->smt_yield_arg,
 			SMTCAP_MIN_YIELD, SMTCAP_MAX_YIELD);
 		return EXIT_USAGE;
 	}
+	return 0;
+}
+
+int run_args_check_caps(struct run_args *a)
+{
+	struct smtcap_plan plan;
+	struct smtcap cap;
+	char err[1024];
+
+	if (!a->smt_yield)
+		return 0;
 	plan = (struct smtcap_plan){ .yield = a->smt_yield, .core_share = a->cap_core_pct / 100.0,
 				     .period_us = a->cap_period_us };
 	if (smtcap_check(&plan, err, sizeof(err))) {
@@ -360,6 +387,12 @@ int run_args_settle(struct run_args *a)
 		a->cap_period_us = SMTCAP_PERIOD_US;
 	if (!a->cap_core_pct)
 		a->cap_core_pct = SMTCAP_CORE_PCT;
+	if (!a->emulation)
+		a->emulation = RUN_DEFAULT_EMULATION;
+	if (emu_lookup(a->emulation) < 0) {
+		err_msg("--emulation %s: expected auto, concurrent or time-shared", a->emulation);
+		return EXIT_USAGE;
+	}
 	if (a->smt_yield_arg && (ret = check_smt_yield(a)))
 		return ret;
 	if (a->cloud_root && !a->cloud_image) {

@@ -40,8 +40,10 @@ struct boot_opts {
 	enum accel accel;
 	const char *accel_why;
 	long min_free_mb, hang_after;
-	double smt_yield;		/* 0: no caps */
+	double smt_yield;		/* 0: no caps (time-shared), 1.0 (concurrent) */
 	int cap_period_us, cap_core_pct;
+	enum emulation emu;
+	int cores;
 	int boot_per_cell;
 	enum progress progress;
 	time_t t0;

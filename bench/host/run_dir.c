@@ -15,6 +15,7 @@
 #include "../lib/log.h"
 #include "../lib/paths.h"
 #include "run_dir.h"
+#include "vm.h"
 
 int run_dir_cell_done(const char *dir, const char *id)
 {
@@ -145,6 +146,14 @@ int run_dir_read_params(const char *dir, struct run_params *p, char *err,
 		/* Runs from before the core cap capped only the threads. */
 		p->cap_core_pct = json_integer_value(json_object_get(v, "core_pct")) ?: 100;
 	}
+	/* The plugin's yield (siblings on own host CPUs) has no caps. */
+	if (json_object_get(v, "plugin"))
+		p->smt_yield = json_number_value(json_object_get(v, "target"));
+	v = json_object_get(m, "emulation");
+	/* Runs from before --emulation were time-shared on two cores. */
+	snprintf(p->emulation, sizeof(p->emulation), "%s",
+		 json_string_value(json_object_get(v, "key")) ?: "time-shared");
+	p->cores = json_integer_value(json_object_get(v, "cores")) ?: VM_CORES;
 	v = json_object_get(m, "image");
 	if (!strcmp(json_string_value(json_object_get(v, "kind")) ?: "", "cloud"))
 		snprintf(p->cloud_sha256, sizeof(p->cloud_sha256), "%s",

@@ -36,6 +36,9 @@ struct run_params {
 	/* --smt-yield: 0 when the run's vCPUs were not capped */
 	double smt_yield;
 	long cap_period_us, cap_core_pct;
+	/* --emulation and --cores as run (emulation.key, emulation.cores) */
+	char emulation[16];
+	long cores;
 	/* --cloud-image: the image's sha256; "" for the built image */
 	char cloud_sha256[65];
 };

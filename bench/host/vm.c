@@ -148,25 +148,27 @@ static int start_pinned(const struct vm_spec *spec, pid_t pid,
 			struct vm_result *res, struct smtcap *cap)
 {
 	struct host_topo topo;
-	int tids[VM_CPUS];
+	int tids[VM_MAX_CPUS];
 	int fd, n, ret = -1;
 
 	fd = connect_qmp(spec->qmp, pid);
 	if (fd < 0)
 		return -1;
-	n = qmp_vcpu_threads(fd, tids, VM_CPUS);
+	n = qmp_vcpu_threads(fd, tids, VM_MAX_CPUS);
 	if (n < 1) {
 		err_msg("QMP query-cpus-fast gave no vCPU threads");
 		goto out;
 	}
 	if (host_topo_read(&topo, "/sys/devices/system/cpu"))
 		topo.ncpus = 0;
-	pin_plan(&topo, spec->accel, &res->pinning);
+	pin_plan(&topo, spec->accel, spec->emu, vm_cores(spec), &res->pinning);
 	if (spec->probe)
 		snprintf(res->pinning.how, sizeof(res->pinning.how), "none (probe)");
 	else if (pin_apply(&res->pinning, tids, n))
 		goto out;
-	if (spec->smt_yield > 0 && !spec->probe && cap_vcpus(spec, pid, tids, n, cap))
+	/* Concurrent siblings get their yield from the plugin, not caps. */
+	if (spec->smt_yield > 0 && spec->emu == EMU_TIMESHARED && !spec->probe &&
+	    cap_vcpus(spec, pid, tids, n, cap))
 		goto out;
 	ret = qmp_cont(fd);
 out:

@@ -9,12 +9,39 @@
 
 #include <stddef.h>
 
-/* The guest topology is fixed: one socket, two cores, two threads each. */
+/*
+ * The guest topology: one socket, N cores (--cores), two threads each.
+ * VM_CORES is the time-shared layout's core count, which the kernel tests
+ * are written for.
+ */
 #define VM_CORES	2
 #define VM_THREADS	2
-#define VM_CPUS		(VM_CORES * VM_THREADS)
+#define VM_MAX_CORES	32
+#define VM_MAX_CPUS	(VM_MAX_CORES * VM_THREADS)
 
 enum accel { ACCEL_TCG, ACCEL_KVM };
+
+/*
+ * How SMT siblings are emulated (pin.c chooses, emu_name() names it):
+ *  EMU_CONCURRENT  TCG, every vCPU on its own host CPU; the yield plugin
+ *                  (bench/plugin/smt_yield.c) slows two busy siblings to
+ *                  Y/2 each, a lone one runs at full speed;
+ *  EMU_TIMESHARED  TCG, a core's two vCPUs time-share one host CPU (the
+ *                  host switches them at its tick); a yield is emulated
+ *                  with CFS bandwidth caps (smtcap.h);
+ *  EMU_KVM_SMT     KVM, a core's vCPUs on a pair of host SMT siblings;
+ *  EMU_KVM_SHARED  KVM on a host without sibling pairs: time-shared.
+ * EMU_AUTO asks pin.c to choose: concurrent where the host has a CPU per
+ * vCPU, time-shared otherwise.
+ */
+/*
+ * The yield plugin's timer period: each vCPU beside a busy sibling spins
+ * period * (1 - Y/2) of it, so a guest interrupt waits at most 50 us at
+ * Y = 1.0 (the longest spin is in the plugin's stats, boot.info).
+ */
+#define VM_YIELD_PERIOD_US	100
+
+enum emulation { EMU_AUTO, EMU_CONCURRENT, EMU_TIMESHARED, EMU_KVM_SMT, EMU_KVM_SHARED };
 
 struct vm_spec {
 	const char *qemu;	/* binary, default qemu-system-x86_64 */
@@ -28,10 +55,18 @@ struct vm_spec {
 	const char *append;	/* extra kernel command line, may be NULL */
 	const char *cpu_model;	/* must be Intel-vendor to expose siblings */
 	enum accel accel;
+	enum emulation emu;	/* chosen, never EMU_AUTO here (pin.h) */
+	int cores;		/* guest cores; 0: VM_CORES */
+	/*
+	 * EMU_CONCURRENT: the yield plugin (a shared object) and where it
+	 * writes what it did at exit (its spin times: the stalls it caused).
+	 */
+	const char *yield_plugin, *yield_stats;
 	int memory_mb;
 	int timeout_s;		/* hard limit; QEMU is killed after it */
 	/*
-	 * TCG: emulate this SMT yield by capping each core's vCPU threads
+	 * TCG: emulate this SMT yield. EMU_CONCURRENT: by the yield plugin
+	 * (0 means 1.0). EMU_TIMESHARED: by capping each core's vCPU threads
 	 * at cap_core_pct% of a host CPU and each thread at 1/Y of that
 	 * (smtcap.h), in periods of cap_period_us; 0: no caps.
 	 */
@@ -64,7 +99,7 @@ struct vm_spec {
 
 /* How each vCPU is pinned: host CPU per vCPU, or -1 for none. */
 struct vm_pinning {
-	int host_cpu[VM_CPUS];
+	int host_cpu[VM_MAX_CPUS];
 	char how[96];		/* e.g. "tcg: core N -> host cpu N" */
 };
 
@@ -122,6 +157,16 @@ struct vm_result {
 	"trace_event=" VM_TRACE_EVENTS
 
 const char *accel_name(enum accel a);
+/* "siblings on own host CPUs", "time-shared siblings", ... for reports. */
+const char *emu_name(enum emulation e);
+/* concurrent, time-shared, kvm-smt, kvm-shared: for manifests and options. */
+const char *emu_key(enum emulation e);
+/* EMU_* for "auto", "concurrent" or "time-shared", or -1. */
+int emu_lookup(const char *key);
+/* @spec's guest cores (VM_CORES unless set). */
+int vm_cores(const struct vm_spec *spec);
+/* Host CPUs of @p as "0,1,0,1" into @buf; returns @buf. */
+const char *vm_pinning_list(const struct vm_pinning *p, int ncpus, char *buf, size_t len);
 const char *vm_outcome_name(enum vm_outcome o);
 
 /*

@@ -188,15 +188,41 @@ static int d_threads(struct parse *p, char **a, int n, const char *rest)
 
 	(void)n;
 	(void)rest;
+	static const struct {
+		const char *word;
+		enum wl_per per;
+	} units[] = { { "cores", WL_PER_CORE }, { "cpus", WL_PER_CPU } };
+	const char *star = strchr(a[0], '*'), *unit = star ? star + 1 : a[0];
+	char num[16];
+	size_t i;
+
+	(void)n;
+	(void)rest;
 	if (p->tenant->threads)
 		return fail(p, "tenant %s: a second 'threads' line", p->tenant->name);
+	/* "cores", "cpus", "N*cores", "N*cpus": relative to the guest booted. */
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(unit, units[i].word))
+			continue;
+		v = 1;
+		if (star && ((size_t)(star - a[0]) >= sizeof(num) ||
+			     (snprintf(num, sizeof(num), "%.*s", (int)(star - a[0]), a[0]),
+			      parse_long(num, 1, 64, &v))))
+			return fail(p, "threads: expected N*%s with N a whole number in 1..64, "
+				    "got '%s'", units[i].word, a[0]);
+		p->tenant->threads = v;
+		p->tenant->threads_per = units[i].per;
+		return 0;
+	}
 	if (parse_long(a[0], 1, 1024, &v))
-		return fail(p, "threads: expected a whole number in 1..1024, got '%s'", a[0]);
+		return fail(p, "threads: expected a whole number in 1..1024, cores, cpus, "
+			    "N*cores or N*cpus, got '%s'", a[0]);
 	p->tenant->threads = v;
+	p->tenant->threads_per = WL_PER_GUEST;
 	return 0;
 }
 
-/* Only {threads} and {duration} may be substituted. */
+/* Only {threads}, {duration}, {cores} and {cpus} may be substituted. */
 static int check_placeholders(struct parse *p, const char *cmd)
 {
 	const char *o, *c;
@@ -212,9 +238,10 @@ static int check_placeholders(struct parse *p, const char *cmd)
 			return fail(p, "unterminated '{' in command");
 		if (*c != '}' || c == o + 1 || (o > cmd && o[-1] == '$'))
 			continue;
-		if (strncmp(o, "{threads}", 9) && strncmp(o, "{duration}", 10))
-			return fail(p, "unknown placeholder %.*s (expected {threads} or {duration})",
-				    (int)(c - o + 1), o);
+		if (strncmp(o, "{threads}", 9) && strncmp(o, "{duration}", 10) &&
+		    strncmp(o, "{cores}", 7) && strncmp(o, "{cpus}", 6))
+			return fail(p, "unknown placeholder %.*s (expected {threads}, {duration}, "
+				    "{cores} or {cpus})", (int)(c - o + 1), o);
 	}
 	return 0;
 }
@@ -302,7 +329,7 @@ static const struct directive {
 	{ "profile", 2, 3, ANYWHERE, d_profile,
 	  "profile smoke|quick|full duration=SEC [warmup=SEC]" },
 	{ "tenant", 1, 1, ANYWHERE, d_tenant, "tenant NAME" },
-	{ "threads", 1, 1, TENANT, d_threads, "threads N" },
+	{ "threads", 1, 1, TENANT, d_threads, "threads N|cores|cpus|N*cores|N*cpus" },
 	{ "command", 1, MAX_ARGS, TENANT, d_command, "command SHELL-COMMAND" },
 	{ "metric", 5, 5, TENANT, d_metric,
 	  "metric NAME UNIT higher|lower after|json|hist ARG" },
@@ -487,8 +514,34 @@ int workload_load(const char *path, struct workload *w, char *err,
 	return ret;
 }
 
-int workload_command(const struct wl_tenant *t, int duration_s, char *out,
-		     size_t len)
+int workload_threads(const struct wl_tenant *t, const struct wl_topology *topo)
+{
+	switch (t->threads_per) {
+	case WL_PER_CORE:
+		return t->threads * topo->cores;
+	case WL_PER_CPU:
+		return t->threads * topo->cpus;
+	default:
+		return t->threads;
+	}
+}
+
+const char *workload_threads_spec(const struct wl_tenant *t, char *buf, size_t len)
+{
+	const char *unit = t->threads_per == WL_PER_CORE ? "cores" :
+			   t->threads_per == WL_PER_CPU ? "cpus" : NULL;
+
+	if (!unit)
+		snprintf(buf, len, "%d", t->threads);
+	else if (t->threads == 1)
+		snprintf(buf, len, "%s", unit);
+	else
+		snprintf(buf, len, "%d*%s", t->threads, unit);
+	return buf;
+}
+
+int workload_command(const struct wl_tenant *t, int duration_s,
+		     const struct wl_topology *topo, char *out, size_t len)
 {
 	const char *s = t->command;
 	size_t used = 0;
@@ -496,8 +549,14 @@ int workload_command(const struct wl_tenant *t, int duration_s, char *out,
 
 	while (*s) {
 		if (!strncmp(s, "{threads}", 9)) {
-			n = snprintf(out + used, len - used, "%d", t->threads);
+			n = snprintf(out + used, len - used, "%d", workload_threads(t, topo));
 			s += 9;
+		} else if (!strncmp(s, "{cores}", 7)) {
+			n = snprintf(out + used, len - used, "%d", topo->cores);
+			s += 7;
+		} else if (!strncmp(s, "{cpus}", 6)) {
+			n = snprintf(out + used, len - used, "%d", topo->cpus);
+			s += 6;
 		} else if (!strncmp(s, "{duration}", 10)) {
 			n = snprintf(out + used, len - used, "%d", duration_s);
 			s += 10;

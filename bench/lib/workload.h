@@ -32,10 +32,19 @@ struct wl_metric {
 	char arg[WL_TEXT];
 };
 
+/* What a tenant's thread count is relative to (`threads 2*cores`). */
+enum wl_per { WL_PER_GUEST, WL_PER_CORE, WL_PER_CPU };
+
+/* The guest a command is expanded for: its cores and CPUs (cores x threads). */
+struct wl_topology {
+	int cores, cpus;
+};
+
 struct wl_tenant {
 	char name[WL_NAME];
-	int threads;
-	char command[WL_COMMAND];	/* with {threads} and {duration} */
+	int threads;			/* N of `threads N`, `N*cores`, `N*cpus` */
+	enum wl_per threads_per;
+	char command[WL_COMMAND];	/* with {threads}, {duration}, {cores}, {cpus} */
 	struct wl_metric metrics[WL_MAX_METRICS];
 	int nmetrics;
 	int line;			/* where the tenant starts, for errors */
@@ -72,11 +81,17 @@ int workload_parse(FILE *f, const char *path, struct workload *w,
 int workload_load(const char *path, struct workload *w, char *err,
 		  size_t errlen);
 
+/* @t's thread count on guest @topo: N, N x cores or N x CPUs. */
+int workload_threads(const struct wl_tenant *t, const struct wl_topology *topo);
+
+/* `threads` as written: "2", "cores", "2*cpus"; into @buf of @len bytes. */
+const char *workload_threads_spec(const struct wl_tenant *t, char *buf, size_t len);
+
 /*
- * Expand {threads} and {duration} in @t's command for @duration_s into
- * @out. Returns 0 or -1 if @out is too small.
+ * Expand {threads}, {duration}, {cores} and {cpus} in @t's command for
+ * @duration_s on guest @topo into @out. Returns 0 or -1 if @out is too small.
  */
-int workload_command(const struct wl_tenant *t, int duration_s, char *out,
-		     size_t len);
+int workload_command(const struct wl_tenant *t, int duration_s,
+		     const struct wl_topology *topo, char *out, size_t len);
 
 #endif

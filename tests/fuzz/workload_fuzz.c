@@ -14,6 +14,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct workload w;
+	static const struct wl_topology topo = { 64, 128 };
 	char err[512], cmd[1024];
 	FILE *f;
 	int i;
@@ -28,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();	/* every error names the file */
 	} else {
 		for (i = 0; i < w.ntenants; i++)
-			workload_command(&w.tenants[i], 86400, cmd, sizeof(cmd));
+			workload_command(&w.tenants[i], 86400, &topo, cmd, sizeof(cmd));
 	}
 	fclose(f);
 	return 0;

@@ -27,6 +27,7 @@
 #include "../tap.h"
 #include "guest_util.h"
 #include "../../bench/guest/trace_util.h"
+#include "../../bench/guest/modeset.h"
 
 #define PER_TENANT	4
 
@@ -41,9 +42,9 @@ static int analyse(const char *phase, const struct cotrace_tenant *t, int n,
 		   struct cotrace_result *r)
 {
 	struct cotrace_config cfg = { .tenants = t, .ntenants = n };
-	char path[64], title[64];
+	char path[64], title[64], err[128];
+	int ret, cpus, cores;
 	FILE *f;
-	int ret;
 
 	snprintf(path, sizeof(path), "isolation-%s.trace", phase);
 	snprintf(title, sizeof(title), "isolation_test phase %s", phase);
@@ -53,7 +54,12 @@ static int analyse(const char *phase, const struct cotrace_tenant *t, int n,
 	f = fopen(path, "r");
 	if (!f)
 		return -errno;
-	cotrace_pairs_default(&cfg, 4);
+	if (guest_topology(&cpus, &cores, err, sizeof(err))) {
+		fclose(f);
+		tap_diag("%s", err);
+		return -EINVAL;
+	}
+	cotrace_pairs_default(&cfg, cpus);
 	ret = cotrace_analyse(f, &cfg, r);
 	fclose(f);
 	return ret;

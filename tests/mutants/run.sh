@@ -37,6 +37,7 @@ for name in $names; do
 	rm -rf "${out:?}/$name"
 	"$top/build/csbench" boot --kernel "$k/bzImage" --initrd "$top/build/initramfs.cpio" \
 		--image "$i" --job "$top/tests/guest/kernel-tests.sh" --bin "$top/build/guest" \
+		--emulation time-shared --cores 2 \
 		--out "$out/$name" --timeout 1800 --show-log >"$out/$name.tap" 2>"$out/$name.err"
 	missed=
 	while IFS= read -r want; do

@@ -28,10 +28,15 @@ static const struct {
 	{ GOOD_TOP "bogus 1\n", "t.wl:5: unknown directive 'bogus'", "unknown directive" },
 	{ GOOD_TOP "threads 2\n", "t.wl:5: 'threads' belongs inside a tenant block", "threads outside tenant" },
 	{ GOOD_TOP GOOD_TENANT "name u\n", "t.wl:9: 'name' must come before the first tenant", "name after tenant" },
-	{ GOOD_TOP "tenant a\nthreads 0\n", "t.wl:6: threads: expected a whole number in 1..1024, got '0'", "threads 0" },
+	{ GOOD_TOP "tenant a\nthreads 0\n", "t.wl:6: threads: expected a whole number in 1..1024, cores, cpus, N*cores or N*cpus, got '0'", "threads 0" },
 	{ GOOD_TOP "tenant a\nthreads two\n", "t.wl:6: threads: expected a whole number", "threads not a number" },
-	{ GOOD_TOP "tenant a\nthreads\n", "t.wl:6: expected 'threads N'", "threads without value" },
-	{ GOOD_TOP "tenant a\nthreads 1\ncommand x {cpus}\n", "t.wl:7: unknown placeholder {cpus}", "bad placeholder" },
+	{ GOOD_TOP "tenant a\nthreads\n", "t.wl:6: expected 'threads N|cores|cpus|N*cores|N*cpus'", "threads without value" },
+	{ GOOD_TOP "tenant a\nthreads 1\ncommand x {cpu}\n", "t.wl:7: unknown placeholder {cpu} (expected {threads}, {duration}, {cores} or {cpus})", "bad placeholder" },
+	{ GOOD_TOP "tenant a\nthreads 0*cores\n", "t.wl:6: threads: expected N*cores with N a whole number in 1..64, got '0*cores'", "threads 0*cores" },
+	{ GOOD_TOP "tenant a\nthreads 65*cpus\n", "t.wl:6: threads: expected N*cpus with N", "threads 65*cpus" },
+	{ GOOD_TOP "tenant a\nthreads *cores\n", "t.wl:6: threads: expected N*cores", "threads *cores" },
+	{ GOOD_TOP "tenant a\nthreads 2*sockets\n", "t.wl:6: threads: expected a whole number in 1..1024, cores, cpus", "threads 2*sockets" },
+	{ GOOD_TOP "tenant a\nthreads 2*cores*2\n", "t.wl:6: threads: expected", "threads 2*cores*2" },
 	{ GOOD_TOP "tenant a\nthreads 1\ncommand x {threads\n", "unterminated '{'", "open placeholder" },
 	{ GOOD_TOP "tenant a\nthreads 1\ncommand x\ncommand y\n", "a second 'command'", "second command" },
 	{ GOOD_TOP "tenant a\nthreads 1\nthreads 2\n", "a second 'threads'", "second threads" },
@@ -70,6 +75,7 @@ static int parse_text(const char *text, size_t len, struct workload *w,
 
 int main(void)
 {
+	static const struct wl_topology topo = { 2, 4 };
 	static struct workload w;
 	char err[512], cmd[256], path[512], longline[2000];
 	struct dirent *de;
@@ -101,11 +107,34 @@ int main(void)
 	check_int(w.profiles[WL_QUICK].warmup_s, ==, 1, "quick warmup");
 	check_int(w.tenants[0].metrics[0].higher_is_better, ==, 1, "direction");
 	check_str(w.tenants[0].metrics[0].arg, "x:", "quoted argument unquoted");
-	check_int(workload_command(&w.tenants[0], 7, cmd, sizeof(cmd)), ==, 0,
+	check_int(workload_command(&w.tenants[0], 7, &topo, cmd, sizeof(cmd)), ==, 0,
 		  "command expands");
 	check_str(cmd, "run --n=2 --t=7", "placeholders substituted");
-	check_int(workload_command(&w.tenants[0], 7, cmd, 5), ==, -1,
+	check_int(workload_command(&w.tenants[0], 7, &topo, cmd, 5), ==, -1,
 		  "expansion into too small a buffer is refused");
+
+	/* Thread counts relative to the guest: one file, any topology. */
+	{
+		static const char rel[] = GOOD_TOP "tenant a\nthreads 2*cores\n"
+			"command run {threads} {cores} {cpus}\nmetric m u higher after \"x:\"\n"
+			"tenant b\nthreads cpus\ncommand run {threads}\n"
+			"metric m u higher after \"x:\"\n";
+		static const struct wl_topology one = { 1, 2 }, eight = { 8, 16 };
+		char spec[32];
+
+		check_int(parse_text(rel, strlen(rel), &w, err, sizeof(err)), ==, 0,
+			  "threads 2*cores and threads cpus parse");
+		check_int(workload_threads(&w.tenants[0], &one), ==, 2, "2*cores on 1 core");
+		check_int(workload_threads(&w.tenants[0], &eight), ==, 16, "2*cores on 8 cores");
+		check_int(workload_threads(&w.tenants[1], &one), ==, 2, "cpus on 1 core");
+		check_int(workload_threads(&w.tenants[1], &eight), ==, 16, "cpus on 8 cores");
+		workload_command(&w.tenants[0], 7, &eight, cmd, sizeof(cmd));
+		check_str(cmd, "run 16 8 16", "{threads}, {cores} and {cpus} expand for the guest");
+		check_str(workload_threads_spec(&w.tenants[0], spec, sizeof(spec)), "2*cores",
+			  "the spec reads back as written");
+		check_str(workload_threads_spec(&w.tenants[1], spec, sizeof(spec)), "cpus",
+			  "and a bare unit too");
+	}
 
 	/* Valid shell passes through as written; CRLF endings are fine. */
 	{
@@ -115,7 +144,7 @@ int main(void)
 
 		tap_ok(parse_text(shell, strlen(shell), &w, err, sizeof(err)) == 0,
 		       "shell quoting, awk braces and CRLF are accepted (%s)", err);
-		workload_command(&w.tenants[0], 7, cmd, sizeof(cmd));
+		workload_command(&w.tenants[0], 7, &topo, cmd, sizeof(cmd));
 		check_str(cmd, "sh -c \"x\"|cat; awk '{print $0}' f ${HOME} 1",
 			  "the command is kept whole, only {threads} replaced");
 	}

@@ -17,7 +17,8 @@ boot() { # NAME JOB [ARGS]
 	name=$1 job=$2
 	shift 2
 	"$cs" boot --kernel "$kernel" --initrd "$initrd" --image "$image" --bin "$bin" \
-		--accel tcg --job "$top/tests/yield/$job" --out "$out/$name" --timeout 300 "$@"
+		--accel tcg --emulation time-shared --cores 2 --job "$top/tests/yield/$job" \
+		--out "$out/$name" --timeout 300 "$@"
 }
 
 boot y13 measure-job.sh --smt-yield 1.3 >"$out/y13.log" 2>&1
@@ -33,7 +34,8 @@ tap_ok "no csbench cgroup is left after it" sh -c "! ls -d $cpu_cg/csbench-* 2>/
 # Killed with SIGKILL while its guest runs: the caps stay behind.
 # (csbench itself in the background, not a subshell: $! is its pid.)
 "$cs" boot --kernel "$kernel" --initrd "$initrd" --image "$image" --bin "$bin" \
-	--accel tcg --job "$top/tests/yield/sleep-job.sh" --out "$out/killed" --timeout 300 \
+	--accel tcg --emulation time-shared --cores 2 --job "$top/tests/yield/sleep-job.sh" \
+	--out "$out/killed" --timeout 300 \
 	--smt-yield 1.3 >"$out/killed.log" 2>&1 &
 pid=$!
 for i in $(seq 1 60); do
