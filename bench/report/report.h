@@ -137,6 +137,16 @@ struct report {
 	/* From the manifest and boot.info. */
 	char profile[16], accel[16], pinning[160], host_cpu[128], revision[64];
 	char kernel_key[64], release[64], csbench_version[32], topology[96];
+	/* How siblings were emulated (manifest "emulation"; empty before it). */
+	char emulation_key[24], emulation_name[64];
+	/*
+	 * The fidelity probe (csbench-fidelity), means over the boots that ran
+	 * it: wake-up lateness beside an idle and a busy sibling, missed
+	 * wake-ups beside a busy one, the sibling wake round trip (-1: none).
+	 */
+	double fid_idle_avg_us, fid_busy_avg_us, fid_busy_p99_us, fid_busy_missed_pct;
+	double fid_rtt_avg_us;
+	int fid_boots;
 	int host_cpus, reps, expected_cells;
 	/*
 	 * The SMT yield: the target (1.0 without --smt-yield; 0 in runs from

@@ -226,6 +226,16 @@ int report_write_json(const struct report *r, const char *path)
 		      "overall", overall, "workloads", wls, "rows", rows);
 	if (!o)
 		return -ENOMEM;
+	json_object_set_new(json_object_get(o, "setup"), "emulation",
+			    json_pack("{s:s,s:s}", "key", r->emulation_key, "name", r->emulation_name));
+	if (r->fid_boots)
+		json_object_set_new(json_object_get(o, "setup"), "fidelity",
+			json_pack("{s:i,s:f,s:f,s:f,s:f,s:f}", "boots", r->fid_boots,
+				  "sibling_idle_avg_us", r->fid_idle_avg_us,
+				  "sibling_busy_avg_us", r->fid_busy_avg_us,
+				  "sibling_busy_p99_us", r->fid_busy_p99_us,
+				  "sibling_busy_missed_pct", r->fid_busy_missed_pct,
+				  "sibling_rtt_avg_us", r->fid_rtt_avg_us));
 	json_object_set_new(json_object_get(o, "setup"), "image",
 			    json_pack("{s:s,s:s,s:s,s:s,s:b,s:i,s:i,s:o}", "kind", r->image_kind,
 				      "name", r->image_name, "format", r->image_format,

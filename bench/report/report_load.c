@@ -133,6 +133,10 @@ static void load_manifest(struct report *r, json_t *m)
 	copy_str(r->csbench_version, sizeof(r->csbench_version),
 		 json_object_get(m, "csbench_version"));
 	copy_str(r->topology, sizeof(r->topology), json_object_get(m, "guest_topology"));
+	copy_str(r->emulation_key, sizeof(r->emulation_key),
+		 json_object_get(json_object_get(m, "emulation"), "key"));
+	copy_str(r->emulation_name, sizeof(r->emulation_name),
+		 json_object_get(json_object_get(m, "emulation"), "name"));
 	copy_str(r->ab_session, sizeof(r->ab_session),
 		 json_object_get(json_object_get(m, "ab"), "session"));
 	copy_str(r->ab_side, sizeof(r->ab_side), json_object_get(json_object_get(m, "ab"), "side"));
@@ -463,6 +467,55 @@ static const char *boots_accel(const char *dir, char *acc, size_t len, int *mixe
 	return acc[0] ? acc : NULL;
 }
 
+/*
+ * The mean of @key over the boot.info files of the run's boots (and the
+ * run's own), -1 if none has it; how many had it in *@n.
+ */
+static double boots_mean(const char *dir, const char *key, int *n)
+{
+	char path[4400], v[64];
+	struct dirent **names;
+	double sum = 0;
+	int count, i;
+
+	*n = 0;
+	snprintf(path, sizeof(path), "%s/boots", dir);
+	count = scandir(path, &names, NULL, alphasort);
+	for (i = -1; i < count; i++) {
+		char *end;
+		double x;
+
+		if (i < 0)
+			snprintf(path, sizeof(path), "%s/boot.info", dir);
+		else
+			snprintf(path, sizeof(path), "%s/boots/%s/boot.info", dir, names[i]->d_name);
+		if (info_value(path, key, v, sizeof(v)))
+			continue;
+		x = strtod(v, &end);
+		if (end == v)
+			continue;
+		sum += x;
+		(*n)++;
+	}
+	for (i = 0; i < count; i++)
+		free(names[i]);
+	if (count >= 0)
+		free(names);
+	return *n ? sum / *n : -1;
+}
+
+static void load_fidelity(struct report *r)
+{
+	int n;
+
+	r->fid_idle_avg_us = boots_mean(r->dir, "fidelity_sibling_idle_avg_us", &n);
+	r->fid_boots = n;
+	r->fid_busy_avg_us = boots_mean(r->dir, "fidelity_sibling_busy_avg_us", &n);
+	r->fid_busy_p99_us = boots_mean(r->dir, "fidelity_sibling_busy_p99_us", &n);
+	r->fid_busy_missed_pct = boots_mean(r->dir, "fidelity_sibling_busy_missed_pct", &n);
+	r->fid_rtt_avg_us = boots_mean(r->dir, "fidelity_sibling_rtt_avg_us", &n);
+}
+
 /* 1 if the comma-separated @list (a manifest's "modes") holds @word. */
 static int list_has(const char *list, const char *word)
 {
@@ -544,6 +597,7 @@ int report_load(const char *dir, struct report *r, char *err, size_t errlen)
 	}
 	load_manifest(r, m);
 	load_pinning(r);
+	load_fidelity(r);
 
 	snprintf(path, sizeof(path), "%s/cells", dir);
 	n = scandir(path, &names, NULL, alphasort);

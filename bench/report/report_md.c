@@ -175,10 +175,12 @@ static void write_model(const struct report *r, FILE *out)
 		"- Kernel %s, patch series %s (build %s); csbench %s; profile %s, "
 		"%d repetitions; %d cells, %d ok.\n"
 		"- Guest: %s. Host: %s, %d CPUs.\n"
-		"- Accelerator **%s**; pinning: %s.\n",
+		"- Accelerator **%s**; emulation: **%s**; pinning: %s.\n",
 		r->release, r->revision, r->kernel_key, r->csbench_version, r->profile,
 		r->reps, r->cells, r->ok, r->topology, r->host_cpu, r->host_cpus,
-		r->accel, r->pinning);
+		r->accel, r->emulation_name[0] ? r->emulation_name :
+		"not recorded (a run from before --emulation: time-shared siblings under TCG)",
+		r->pinning);
 	if (!strcmp(r->image_kind, "cloud"))
 		fprintf(out, "- Root image: **cloud image %s** (%s, sha256 %.12s...), systemd as "
 			"PID 1, provisioned offline by cloud-init; %d of %d boots clean "
@@ -195,7 +197,24 @@ static void write_model(const struct report *r, FILE *out)
 	else
 		fprintf(out, "- Root image: the built one, %s (Debian minbase and the tools, "
 			"csbench-init as PID 1, no systemd).\n\n", r->image_name);
-	if (!strcmp(r->accel, "tcg") && r->yield_period_us)
+	if (r->fid_boots && r->fid_idle_avg_us > 0)
+		fprintf(out, "- Fidelity (csbench-fidelity, mean of %d boot%s): a 1 ms wake-up "
+			"is %.0f us late beside an idle sibling, %.0f us (p99 %.0f us, %.1f%% "
+			"missed) beside a busy one, %.2fx; a sibling wake round trip takes "
+			"%.0f us. SMT threads that run at once would show about 1x.\n\n",
+			r->fid_boots, r->fid_boots == 1 ? "" : "s", r->fid_idle_avg_us,
+			r->fid_busy_avg_us, r->fid_busy_p99_us, r->fid_busy_missed_pct,
+			r->fid_busy_avg_us / r->fid_idle_avg_us, r->fid_rtt_avg_us);
+	if (!strcmp(r->emulation_key, "concurrent"))
+		fprintf(out, "**Hardware model.** Under TCG every vCPU runs on its own host "
+			"CPU; the yield plugin slows each of two busy siblings to %.2f/2 of a "
+			"lone one's speed (an emulated SMT yield of %.2f), a lone one runs at "
+			"full speed. The plugin is not yet faithful on small hosts: read the "
+			"boots' fidelity_* and yield figures before the comparisons "
+			"(README, \"Emulation layouts\").\n\n",
+			r->yield_target > 0 ? r->yield_target : 1.0,
+			r->yield_target > 0 ? r->yield_target : 1.0);
+	else if (!strcmp(r->accel, "tcg") && r->yield_period_us)
 		fprintf(out, "**Hardware model.** Under TCG both threads of a guest core are "
 			"pinned to one host CPU; the two together are capped at %d%% of it "
 			"and each alone at %d%%/%.2f (CFS bandwidth, period %d us): one busy "
