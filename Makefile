@@ -288,7 +288,10 @@ TARGET ?= 10
 BUDGET ?= 15
 ADAPTIVE ?= --target $(TARGET) --budget $(BUDGET)
 # SMT_YIELD=Y: emulate an SMT yield under TCG (csbench run --smt-yield).
-YIELD_ARGS = $(if $(SMT_YIELD),--smt-yield $(SMT_YIELD))
+YIELD_ARGS = $(if $(SMT_YIELD),--smt-yield $(SMT_YIELD)) $(TOPOLOGY_ARGS)
+# CORES=N, EMULATION=concurrent|time-shared|auto: the guest's layout
+# (csbench run --cores, --emulation; README "Emulation layouts").
+TOPOLOGY_ARGS = $(if $(CORES),--cores $(CORES)) $(if $(EMULATION),--emulation $(EMULATION))
 # YIELDS="1.0 1.15 1.3": a yield sweep instead, BLOCKS blocks of every
 # yield interleaved (scripts/sweep.sh; SWEEP_ARGS="--modes ..." passes run
 # options); RESUME=DIR of a sweep finishes it.
