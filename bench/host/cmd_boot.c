@@ -43,18 +43,35 @@ static int inputs_missing(const char *kernel, const char *initrd, const char *im
 	return 0;
 }
 
-static void print_job_log(const char *share)
+/*
+ * Print the job's output. A TAP job whose guest crashed or hung never
+ * prints its own "not ok": add one that names the test it was in (the
+ * last "# --- NAME" line, kernel-tests.sh's marker) and what the console
+ * showed, so the failure is in the stream, not only in the exit code.
+ */
+static void print_job_log(const char *share, const struct vm_result *vm)
 {
-	char path[4200];
+	char path[4200], line[512], test[256] = "";
+	int at_start = 1;
 	FILE *f;
-	int c;
 
 	snprintf(path, sizeof(path), "%s/job.log", share);
 	f = fopen(path, "r");
-	while (f && (c = fgetc(f)) != EOF)
-		putchar(c);
+	while (f && fgets(line, sizeof(line), f)) {
+		if (at_start && !strncmp(line, "# --- ", 6))
+			snprintf(test, sizeof(test), "%.*s", (int)strcspn(line + 6, " \n"),
+				 line + 6);
+		at_start = strchr(line, '\n') != NULL;
+		fputs(line, stdout);
+	}
 	if (f)
 		fclose(f);
+	if (vm->outcome == VM_POWERED_OFF)
+		return;
+	if (!at_start)
+		putchar('\n');
+	printf("not ok - %s: guest %s: %s\n", *test ? test : "the job",
+	       vm_outcome_name(vm->outcome), vm->problem);
 }
 
 /* The exit code for how the boot and its job ended, said in words. */
@@ -187,6 +204,6 @@ int cmd_boot(int argc, char **argv)
 	info("guest %s after %.1f s (init reached after %.1f s)",
 	     vm_outcome_name(res.vm.outcome), res.vm.seconds, res.vm.boot_s);
 	if (show_log)
-		print_job_log(res.share);
+		print_job_log(res.share, &res.vm);
 	return job_verdict(&spec, &res);
 }

@@ -77,6 +77,38 @@ const char *console_scan(const char *path, char *line, size_t len)
 	return name;
 }
 
+const char *console_scan_new(const char *path, long *offset, char *line, size_t len)
+{
+	const char *name = NULL;
+	char *text, *last_nl;
+	long size;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) <= *offset ||
+	    fseek(f, *offset, SEEK_SET)) {
+		fclose(f);
+		return NULL;
+	}
+	text = malloc(size - *offset + 1);
+	if (text) {
+		size_t got = fread(text, 1, size - *offset, f);
+
+		text[got] = '\0';
+		/* A line still being written is scanned whole next time. */
+		last_nl = strrchr(text, '\n');
+		if (last_nl) {
+			last_nl[1] = '\0';
+			*offset += last_nl + 1 - text;
+			name = console_scan_text(text, line, len);
+		}
+		free(text);
+	}
+	fclose(f);
+	return name;
+}
+
 void console_tail(const char *path, int n)
 {
 	char *text = read_file(path);

@@ -13,6 +13,12 @@
 const char *console_scan(const char *path, char *line, size_t len);
 /* Same, on text already in memory (for tests). */
 const char *console_scan_text(const char *text, char *line, size_t len);
+/*
+ * The same, incrementally, for watching a running guest: scans only what
+ * @path gained since *@offset (from the start of the line that was
+ * incomplete then) and advances *@offset past the last complete line.
+ */
+const char *console_scan_new(const char *path, long *offset, char *line, size_t len);
 /* Print the last @n lines of @path to stderr, indented. */
 void console_tail(const char *path, int n);
 /* Does @path contain @needle? */

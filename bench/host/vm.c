@@ -27,6 +27,12 @@
 
 #define QMP_WAIT_MS	10000
 #define POLL_MS		100
+/*
+ * A problem on the console (oops, WARN, lockdep, RCU stall) ends the boot
+ * this long after it is seen: long enough for the rest of the report to
+ * reach the log, short enough that a crash is not mistaken for a hang.
+ */
+#define PROBLEM_GRACE_S	3
 
 const char *vm_outcome_name(enum vm_outcome o)
 {
@@ -234,8 +240,9 @@ struct watch {
 
 /*
  * Poll the running guest until it exits, the caller or a signal stops it,
- * its progress file stalls or the deadline passes; QEMU is killed unless
- * it exited. Notes the time init was reached in @res.
+ * its progress file stalls, the console shows the kernel in trouble or the
+ * deadline passes; QEMU is killed unless it exited. Notes in @res the time
+ * init was reached and the time the first problem was seen.
  */
 static void watch(const struct vm_spec *spec, pid_t pid, double start,
 		  struct vm_result *res, struct watch *w)
@@ -243,10 +250,17 @@ static void watch(const struct vm_spec *spec, pid_t pid, double start,
 	double deadline = start + spec->timeout_s, last_change = start;
 	off_t last_size = -1;
 	time_t last_mtime = 0;
+	long scanned = 0;
+	char line[512];
 	struct stat st;
 
 	memset(w, 0, sizeof(*w));
 	for (;;) {
+		if (res->problem_s < 0 &&
+		    console_scan_new(spec->console, &scanned, line, sizeof(line)))
+			res->problem_s = now_s() - start;
+		if (res->problem_s >= 0 && now_s() - start - res->problem_s > PROBLEM_GRACE_S)
+			break;
 		if (spec->on_poll && spec->on_poll(spec->poll_arg))
 			w->caller_stop = 1;
 		if (spec->progress_file && !stat(spec->progress_file, &st) &&
@@ -288,7 +302,12 @@ static void classify(const struct vm_spec *spec, const char *qemu_log,
 			 stop_signal ? strsignal(stop_signal) : "csbench");
 	} else if (kind) {
 		res->outcome = VM_CRASHED;
-		snprintf(res->problem, sizeof(res->problem), "%s: %.400s", kind, line);
+		if (res->problem_s >= 0)
+			snprintf(res->problem, sizeof(res->problem), "%s at %.1f s%s: %.400s",
+				 kind, res->problem_s, w->exited ? "" : ", guest stopped",
+				 line);
+		else
+			snprintf(res->problem, sizeof(res->problem), "%s: %.400s", kind, line);
 	} else if (w->stalled) {
 		res->outcome = VM_TIMED_OUT;
 		snprintf(res->problem, sizeof(res->problem),
@@ -316,6 +335,7 @@ int vm_run(const struct vm_spec *spec, const char *qemu_log,
 
 	memset(res, 0, sizeof(*res));
 	res->boot_s = -1;
+	res->problem_s = -1;
 	start = now_s();
 	pid = launch(spec, qemu_log, res, &cap);
 	if (pid < 0)

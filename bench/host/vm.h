@@ -115,6 +115,7 @@ struct vm_result {
 	enum vm_outcome outcome;
 	double seconds;		/* wall time from spawn to exit */
 	double boot_s;		/* spawn to the init's first line, or -1 */
+	double problem_s;	/* spawn to the first problem on the console, or -1 */
 	struct vm_pinning pinning;
 	char problem[512];	/* first console line that matched, or why */
 };

@@ -95,6 +95,14 @@ int main(int argc, char **argv)
 		fclose(con);
 		return 0;
 	}
+	if (!strcmp(mode, "oops")) {
+		/* An oops the guest survives: it keeps running, as after a WARN. */
+		fprintf(con, "[    2.000000] BUG: kernel NULL pointer dereference, address: 0000000000000048\r\n");
+		fprintf(con, "[    2.000001] Oops: 0000 [#1] PREEMPT SMP NOPTI\r\n");
+		fclose(con);
+		for (;;)
+			pause();
+	}
 	if (!strcmp(mode, "hang")) {
 		fclose(con);
 		for (;;)

@@ -67,6 +67,13 @@ int main(void)
 	tap_ok(strstr(r.problem, "Kernel panic") != NULL,
 	       "panic: the console line is named (%s)", r.problem);
 
+	r = run("oops", 120, dir);
+	check_str(vm_outcome_name(r.outcome), "crashed", "oops in a live guest: a crash");
+	tap_ok(r.seconds < 15, "stopped within seconds of the oops, not at the timeout (%.1f s)",
+	       r.seconds);
+	tap_ok(strstr(r.problem, "NULL pointer dereference") && strstr(r.problem, "guest stopped"),
+	       "the first line of the report is named (%s)", r.problem);
+
 	r = run("hang", 2, dir);
 	check_str(vm_outcome_name(r.outcome), "timed-out", "hang: killed at the timeout");
 	tap_ok(r.seconds >= 2 && r.seconds < 10, "hang: killed after %.1f s", r.seconds);
