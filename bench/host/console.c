@@ -17,6 +17,9 @@ static const struct {
 } problems[] = {
 	{ "panic", "Kernel panic" },
 	{ "oops", "Oops:" },
+	/* die()'s first report, whatever the trap: "invalid opcode: 0000 [#1]". */
+	{ "oops", " [#1] " },
+	{ "panic", "traps: PANIC: " },
 	{ "bug", "] BUG:" },
 	{ "bug", "\nBUG:" },
 	{ "bug", "kernel BUG at" },

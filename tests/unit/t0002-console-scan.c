@@ -24,6 +24,11 @@ static const struct {
 	  NULL, NULL, "a mitigation notice saying WARNING is not a warning" },
 	{ "WARNING: CPU: 0 PID: 1 at x.c:1\n", "warning", "WARNING: CPU: 0 PID: 1 at x.c:1",
 	  "WARNING at the very start of the log" },
+	{ "[ 4.8] traps: PANIC: double fault, error_code: 0x0\n[ 4.8] double fault: 0000 [#1] PREEMPT SMP PTI\n",
+	  "panic", "[ 4.8] traps: PANIC: double fault, error_code: 0x0",
+	  "a double fault, before its Kernel panic line" },
+	{ "[ 2.4] invalid opcode: 0000 [#1] PREEMPT SMP PTI\n", "oops",
+	  "[ 2.4] invalid opcode: 0000 [#1] PREEMPT SMP PTI", "a trap's first die() report" },
 	{ "csbench-init: job finished: exit 0\nsysbench says BUGS are fine\n",
 	  NULL, NULL, "'BUGS' without the colon is not a bug" },
 };
