@@ -126,6 +126,14 @@ struct report_workload {
 	double breakeven_yield;		/* see smtyield.h; NAN: no data */
 	double breakeven_lo, breakeven_hi;	/* from the throughput gain's CI */
 	double cal_band;		/* A/A band of the workload's mean; 0: none */
+	/*
+	 * Under TCG at an emulated yield of 1.0 the hardware model says
+	 * smt-on and smt-off do the same work: 1 when the throughput rows'
+	 * smt-on vs smt-off interval excludes "equal" (the emulation, not
+	 * SMT, made the difference), 0 when it includes it, -1 when there is
+	 * no such model (another yield, KVM) or no interval.
+	 */
+	int emulation_biased;
 };
 
 /* A boot's measured SMT yield further than this from the target is said. */

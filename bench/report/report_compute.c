@@ -377,6 +377,20 @@ static void breakeven(struct report_workload *wl)
 	wl->breakeven_hi = smt_breakeven_yield(thr->gain_lo, c);
 }
 
+/* The yield at which the model says smt-on equals smt-off in work done. */
+#define MODEL_EQUAL_YIELD	1.0
+
+/* wl->emulation_biased (report.h), from its throughput rows. */
+static int emulation_bias(const struct report *r, const struct report_workload *wl)
+{
+	const struct comparison *c = &wl->throughput[CMP_ON_OFF];
+
+	if (strcmp(r->accel, "tcg") || fabs(r->yield_target - MODEL_EQUAL_YIELD) > 0.005 ||
+	    !c->valid || isnan(c->gain_lo))
+		return -1;
+	return c->gain_lo > 1 || c->gain_hi < 1;
+}
+
 /*
  * Workload verdicts (one Holm family per column of the verdict table: its
  * workloads) and the overall line (one family: its comparisons). The
@@ -412,6 +426,7 @@ static int workload_verdicts(struct report *r)
 			report_fit_comparison(&thr, &wl->throughput[k]);
 		}
 		breakeven(wl);
+		wl->emulation_biased = emulation_bias(r, wl);
 	}
 	/* Each column of the verdict table is one family: its workloads. */
 	for (k = ret = 0; !ret && k < CMP_COUNT; k++) {

@@ -177,6 +177,8 @@ static json_t *workload_json(const struct report_workload *wl)
 		json_object_set_new(thr, report_cmps[k].label, cmp_json(&wl->throughput[k]));
 	}
 	json_object_set_new(o, "throughput", thr);
+	json_object_set_new(o, "emulation_biased", wl->emulation_biased < 0 ? json_null() :
+			    json_boolean(wl->emulation_biased));
 	for (m = 0; m < MODE_COUNT; m++) {
 		const struct mode_extra *x = &wl->x[m];
 

@@ -129,6 +129,42 @@ static int workload_family(const struct report *r)
 	return f;
 }
 
+/*
+ * The workloads the emulation biased: at yield 1.0 smt-on and smt-off
+ * should do the same work, so a throughput difference the interval is
+ * sure of is the emulator's, and every verdict involving smt-on shares it.
+ */
+static void write_emulation_bias(const struct report *r, FILE *out)
+{
+	char g[96];
+	int w, n, judged = 0, biased = 0;
+
+	for (w = 0; w < r->nwl; w++) {
+		judged += r->wl[w].emulation_biased >= 0;
+		biased += r->wl[w].emulation_biased > 0;
+	}
+	if (!judged)
+		return;
+	fprintf(out, "**Emulation bias.** At the emulated yield of 1.0 the hardware model "
+		"says smt-on and smt-off do the same work; smt-on vs smt-off on the "
+		"throughput rows (95%% CI, not corrected) ");
+	if (!biased) {
+		fprintf(out, "includes \"equal\" for all %d workload%s tested.\n\n", judged,
+			judged == 1 ? "" : "s");
+		return;
+	}
+	fprintf(out, "excludes it for %d of %d workloads, flagged **emulation-biased**: ",
+		biased, judged);
+	for (w = n = 0; w < r->nwl; w++) {
+		if (r->wl[w].emulation_biased <= 0)
+			continue;
+		report_fmt_gain(&r->wl[w].throughput[CMP_ON_OFF], g, sizeof(g));
+		fprintf(out, "%s%s %s", n++ ? "; " : "", r->wl[w].name, g);
+	}
+	fprintf(out, ". Their smt-on and coresched figures carry the emulator's "
+		"difference as well as SMT's.\n\n");
+}
+
 void report_write_summary(const struct report *r, FILE *out)
 {
 	char v[CMP_COUNT][256], prot[160], y[96];
@@ -161,6 +197,7 @@ void report_write_summary(const struct report *r, FILE *out)
 		fprintf(out, " %s |", v[k]);
 	}
 	fprintf(out, " | | |\n\n");
+	write_emulation_bias(r, out);
 	write_adaptive(r, out);
 	fprintf(out, "Gains: + is better for the first mode, [95%% CI], paired "
 		"by block; p_adj is Holm-corrected over each column's %d workloads (the "

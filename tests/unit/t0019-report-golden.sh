@@ -99,4 +99,18 @@ session "$tmp/results/same-b" b
 "$csbench" compare "$tmp/results/a-side" "$tmp/results/same-b" >/dev/null 2>&1
 code=$?
 tap_ok "compare, paired A/A: exit 0 (got $code)" [ $code -eq 0 ]
+# The emulation-bias flag, on committed runs: the cloud stand-in (yield
+# 1.0, TCG) has cpu-vs-cache's smt-on vs smt-off throughput at +18%
+# [+4.4, +33.4], off the model's "equal"; the sweep's y1.15 has no model.
+cp -r "$top/results/20261204-143629-cloud-standin" "$tmp/standin"
+"$csbench" report --no-plots "$tmp/standin" >/dev/null 2>&1
+tap_ok "yield 1.0 under TCG: cpu-vs-cache flagged emulation-biased, the others not" \
+	[ "$(jq -c '[.workloads[] | select(.emulation_biased) | .name]' "$tmp/standin/report.json")" = \
+	  '["cpu-vs-cache"]' ]
+tap_grep "and report.md says so" "flagged \*\*emulation-biased\*\*: cpu-vs-cache +18.0%" \
+	"$tmp/standin/report.md"
+cp -r "$top/results/sweep-20261204-125629-11636/y1.15" "$tmp/y115"
+"$csbench" report --no-plots "$tmp/y115" >/dev/null 2>&1
+tap_ok "yield 1.15: no model to be biased from (null)" \
+	[ "$(jq -c '[.workloads[].emulation_biased] | unique' "$tmp/y115/report.json")" = '[null]' ]
 tap_done
