@@ -68,7 +68,7 @@ $(B)/guest/csbench-fidelity: bench/guest/fidelity.c | $(DEPS_STAMP)
 	$(CC) $(GUEST_CFLAGS) -pthread -o $@ $<
 
 # Static binaries that run inside the guest, copied onto its 9p share.
-GUEST_TESTS := boot_checks cpu_tag_test cpu_tag_v1_test isolation_test stress_test \
+GUEST_TESTS := boot_checks cpu_tag_test flip_pick_test cpu_tag_v1_test isolation_test stress_test \
 	cs_prctl_test mode_test forceidle_flip_test
 GUEST_BIN := $(addprefix $(B)/guest/,$(GUEST_TESTS)) $(B)/guest/csbench-agent \
 	$(B)/guest/csbench-yield $(B)/guest/csbench-fidelity $(B)/guest/csbench-init $(B)/guest/csbench-cloud-provision

@@ -26,6 +26,10 @@ run() {
 run cpu_tag_test
 run mode_test
 run isolation_test 4
+# Core scheduling switched on and off thousands of times under migrating
+# hogs: a pick that outlives a switch oopses (the host ends the boot).
+run flip_pick_test 20
+run flip_pick_test 10 prctl
 run stress_test 30
 run forceidle_flip_test 12
 # The tree's own selftest (prints its own format; its exit code decides).
