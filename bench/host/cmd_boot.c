@@ -6,10 +6,12 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../lib/fileio.h"
 #include "../lib/log.h"
 #include "../lib/opts.h"
 #include "../lib/paths.h"
@@ -39,6 +41,38 @@ static int inputs_missing(const char *kernel, const char *initrd, const char *im
 		if (inputs[i].hint)
 			fprintf(stderr, "  (build it with: %s)\n", inputs[i].hint);
 		return 1;
+	}
+	return 0;
+}
+
+/*
+ * A job that sees what cells see: @script after the fidelity probe csbench
+ * run starts every boot with (its figures go to boot.info), written to
+ * @out/job-with-probe.sh, named in @path. 0, or -1 said.
+ */
+static int with_fidelity_probe(const char *script, const char *out, char *path, size_t len)
+{
+	char *text = read_file(script);
+	FILE *f;
+
+	if (!text) {
+		err_errno(errno, "cannot read %s", script);
+		return -1;
+	}
+	snprintf(path, len, "%s/job-with-probe.sh", out);
+	f = fopen(path, "w");
+	if (f) {
+		/* The job's own path stays out: it could hold a newline. */
+		int bad = fprintf(f, "# csbench boot: the fidelity probe first (--no-fidelity: "
+				  "without), then the job\n" JOB_FIDELITY_PROBE "%s", text) < 0;
+
+		if (fclose(f) || bad)
+			f = NULL;
+	}
+	free(text);
+	if (!f) {
+		err_errno(errno, "cannot write %s", path);
+		return -1;
 	}
 	return 0;
 }
@@ -105,7 +139,7 @@ int cmd_boot(int argc, char **argv)
 	const char *emulation = RUN_DEFAULT_EMULATION;
 	long timeout = 600, memory = 2048, period = SMTCAP_PERIOD_US, cores = 0;
 	long core_pct = SMTCAP_CORE_PCT;
-	int show_log = 0;
+	int show_log = 0, no_fidelity = 0;
 	const struct opt opts[] = {
 		{ "kernel", OPT_STR, &kernel, 0, 0, "FILE", "bzImage to boot" },
 		{ "initrd", OPT_STR, &initrd, 0, 0, "FILE", "initramfs with csbench-init" },
@@ -120,6 +154,8 @@ int cmd_boot(int argc, char **argv)
 		{ "timeout", OPT_INT, &timeout, 10, 86400, "SEC", "kill the guest after this long" },
 		{ "memory", OPT_INT, &memory, 256, 65536, "MB", "guest memory" },
 		{ "show-log", OPT_FLAG, &show_log, 0, 0, NULL, "print the job's output" },
+		{ "no-fidelity", OPT_FLAG, &no_fidelity, 0, 0, NULL,
+		  "skip the fidelity probe csbench run (and by default this) runs first" },
 		{ "cores", OPT_INT, &cores, 1, VM_MAX_CORES, "N",
 		  "guest cores of two threads (default: 2 time-shared; concurrent: as many as fit the host)" },
 		{ "emulation", OPT_STR, &emulation, 0, 0, "auto|concurrent|time-shared",
@@ -132,7 +168,7 @@ int cmd_boot(int argc, char **argv)
 		  "with --smt-yield: a core's share of its host CPU, percent (default 70)" },
 		{ NULL }
 	};
-	char cache[4096], why[512], pins[VM_MAX_CPUS * 6];
+	char cache[4096], why[512], pins[VM_MAX_CPUS * 6], probed[4200];
 	struct job_spec spec = { 0 };
 	struct job_result res;
 	int idx;
@@ -195,8 +231,15 @@ int cmd_boot(int argc, char **argv)
 		return EXIT_FAIL;
 	}
 
+	if (!no_fidelity) {
+		if (with_fidelity_probe(script, out, probed, sizeof(probed)))
+			return EXIT_FAIL;
+		spec.script = probed;
+	}
 	info("accelerator %s (%s)", accel_name(spec.vm.accel), why);
 	job_run(&spec, &res);
+	if (!no_fidelity)
+		job_record_fidelity(out);
 	info("emulation: %s, %d cores; pinning: %s (vCPUs on host cpus %s)",
 	     emu_name(spec.vm.emu), vm_cores(&spec.vm), res.vm.pinning.how,
 	     vm_pinning_list(&res.vm.pinning, vm_cores(&spec.vm) * VM_THREADS, pins,

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../lib/fileio.h"
 #include "../lib/log.h"
 #include "../lib/paths.h"
 #include "checkout.h"
@@ -189,4 +192,43 @@ int job_run(struct job_spec *s, struct job_result *r)
 	write_info(path, s, r);
 	return r->vm.outcome == VM_POWERED_OFF && r->have_status &&
 		r->exit_code == 0 ? 0 : -1;
+}
+
+/*
+ * The emulation's fidelity the boot measured (csbench-fidelity's JSON on
+ * the share) into its boot.info: wake-up latency beside an idle and a busy
+ * sibling, and the sibling round trip. A time-shared layout shows here.
+ */
+void job_record_fidelity(const char *boot_dir)
+{
+	static const char *const parts[] = { "sibling_idle", "sibling_busy", "other_core_busy",
+					     "sibling_rtt" };
+	static const char *const keys[] = { "avg_us", "p99_us", "max_us", "missed_pct" };
+	char path[4400], text[2048];
+	size_t i, k, used = 0;
+	json_t *f;
+
+	snprintf(path, sizeof(path), "%s/share/out/fidelity.json", boot_dir);
+	f = json_load_file(path, 0, NULL);
+	if (!json_is_object(f)) {
+		json_decref(f);
+		return;		/* the guest died before, or SMT was off */
+	}
+	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		json_t *o = json_object_get(f, parts[i]);
+
+		for (k = 0; o && k < sizeof(keys) / sizeof(keys[0]) && used < sizeof(text); k++)
+			used += snprintf(text + used, sizeof(text) - used, "fidelity_%s_%s=%.2f\n",
+					 parts[i], keys[k],
+					 json_number_value(json_object_get(o, keys[k])));
+	}
+	if (used < sizeof(text))
+		used += snprintf(text + used, sizeof(text) - used,
+				 "fidelity_busy_over_idle_avg=%.3f\n",
+				 json_number_value(json_object_get(f, "busy_over_idle_avg")));
+	snprintf(path, sizeof(path), "%s/boot.info", boot_dir);
+	if (used < sizeof(text) &&
+	    write_file_flags(path, text, used, O_APPEND | O_CREAT))
+		warn("cannot add the fidelity probe to %s", path);
+	json_decref(f);
 }

@@ -215,44 +215,6 @@ static void record_yield(const struct run *r, int boot, const char *boot_dir, do
 	json_decref(y);
 }
 
-/*
- * The emulation's fidelity the boot measured (csbench-fidelity's JSON on
- * the share) into its boot.info: wake-up latency beside an idle and a busy
- * sibling, and the sibling round trip. A time-shared layout shows here.
- */
-static void record_fidelity(const char *boot_dir)
-{
-	static const char *const parts[] = { "sibling_idle", "sibling_busy", "other_core_busy",
-					     "sibling_rtt" };
-	static const char *const keys[] = { "avg_us", "p99_us", "max_us", "missed_pct" };
-	char path[4400], text[2048];
-	size_t i, k, used = 0;
-	json_t *f;
-
-	snprintf(path, sizeof(path), "%s/share/out/fidelity.json", boot_dir);
-	f = json_load_file(path, 0, NULL);
-	if (!json_is_object(f)) {
-		json_decref(f);
-		return;		/* the guest died before, or SMT was off */
-	}
-	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
-		json_t *o = json_object_get(f, parts[i]);
-
-		for (k = 0; o && k < sizeof(keys) / sizeof(keys[0]) && used < sizeof(text); k++)
-			used += snprintf(text + used, sizeof(text) - used, "fidelity_%s_%s=%.2f\n",
-					 parts[i], keys[k],
-					 json_number_value(json_object_get(o, keys[k])));
-	}
-	if (used < sizeof(text))
-		used += snprintf(text + used, sizeof(text) - used,
-				 "fidelity_busy_over_idle_avg=%.3f\n",
-				 json_number_value(json_object_get(f, "busy_over_idle_avg")));
-	snprintf(path, sizeof(path), "%s/boot.info", boot_dir);
-	if (used < sizeof(text) &&
-	    write_file_flags(path, text, used, O_APPEND | O_CREAT))
-		warn("cannot add the fidelity probe to %s", path);
-	json_decref(f);
-}
 
 /* A guest that died takes the blame on the cell it was running. */
 static void record_guest_failure(const struct run *r, const struct cell *c,
@@ -345,7 +307,7 @@ int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_befo
 		/* The yield first: every boot says what SMT gave its cells. */
 		if (!f || fputs("mkdir -p out\n"
 				"csbench-yield >out/yield.json 2>out/yield.err || true\n"
-				"csbench-fidelity >out/fidelity.json 2>out/fidelity.err || true\n"
+				JOB_FIDELITY_PROBE
 				"csbench-agent cells.txt . out\n", f) < 0 ||
 		    fclose(f)) {
 			err_errno(errno, "cannot write %s", script);
@@ -395,7 +357,7 @@ int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_befo
 		col.last_poll = 0;
 		collect_finished(&col);
 		record_yield(r, boot, boot_dir, o->smt_yield);
-		record_fidelity(boot_dir);
+		job_record_fidelity(boot_dir);
 		run_image_record_boot(r->dir, boot, boot_dir);
 		keep_boot_record(r->dir, boot_dir);
 		if (col.store_error)

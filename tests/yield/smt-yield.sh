@@ -1,5 +1,10 @@
 #!/bin/sh
-# The emulated SMT yield end to end (TCG): a boot at --smt-yield 1.3 caps
+# The emulation's fidelity and the emulated SMT yield end to end (TCG).
+# The fidelity probe must see what the layouts do to a wake-up beside a
+# busy sibling: time-shared siblings (one host CPU for both) wait for the
+# host's tick, so the wake-up's average is well above 1.5 times that
+# beside an idle sibling; siblings on their own host CPUs stay within it.
+# Then the caps: a boot at --smt-yield 1.3 caps
 # its vCPU threads while it runs, measures a yield in the guest within the
 # 10% tolerance of the target and leaves no cgroup behind; a csbench
 # killed with SIGKILL leaves its caps, and the next csbench that caps
@@ -20,6 +25,26 @@ boot() { # NAME JOB [ARGS]
 		--accel tcg --emulation time-shared --cores 2 --job "$top/tests/yield/$job" \
 		--out "$out/$name" --timeout 300 "$@"
 }
+
+# Two layouts, the same probe. (Measured here: time-shared 1.89, concurrent
+# 1.29 and 0.95.)
+fidelity() { # NAME EMULATION CORES
+	"$cs" boot --kernel "$kernel" --initrd "$initrd" --image "$image" --bin "$bin" \
+		--accel tcg --emulation "$2" --cores "$3" --job "$top/tests/yield/fidelity-job.sh" \
+		--out "$out/$1" --timeout 300 >"$out/$1.log" 2>&1
+	sed -n 's/^fidelity_busy_over_idle_avg=//p' "$out/$1/boot.info" 2>/dev/null | grep . ||
+		echo none
+}
+ratio=$(fidelity fid-shared time-shared 2)
+tap_ok "time-shared siblings: the probe sees busy/idle wake-up avg $ratio, above 1.5" \
+	awk -v r="$ratio" 'BEGIN { exit !(r != "none" && r + 0 > 1.5) }'
+if [ "$(nproc)" -ge 2 ]; then
+	ratio=$(fidelity fid-concurrent concurrent 1)
+	tap_ok "siblings on own host CPUs: busy/idle wake-up avg $ratio, within 1.5" \
+		awk -v r="$ratio" 'BEGIN { exit !(r != "none" && r + 0 <= 1.5) }'
+else
+	tap_skip "siblings on own host CPUs" "the host has one CPU"
+fi
 
 boot y13 measure-job.sh --smt-yield 1.3 >"$out/y13.log" 2>&1
 code=$?
