@@ -2,9 +2,9 @@
 # The emulation's fidelity and the emulated SMT yield end to end (TCG).
 # The fidelity probe must see what the layouts do to a wake-up beside a
 # busy sibling: time-shared siblings (one host CPU for both) wait for the
-# host's tick, so the wake-up's average is well above 1.5 times that
-# beside an idle sibling; siblings on their own host CPUs stay within it.
-# Then the caps: a boot at --smt-yield 1.3 caps
+# host's tick, siblings on their own host CPUs do not.
+# Then the caps (their boots skip the probe: it would load the vCPUs whose
+# share is measured): a boot at --smt-yield 1.3 caps
 # its vCPU threads while it runs, measures a yield in the guest within the
 # 10% tolerance of the target and leaves no cgroup behind; a csbench
 # killed with SIGKILL leaves its caps, and the next csbench that caps
@@ -23,25 +23,32 @@ boot() { # NAME JOB [ARGS]
 	shift 2
 	"$cs" boot --kernel "$kernel" --initrd "$initrd" --image "$image" --bin "$bin" \
 		--accel tcg --emulation time-shared --cores 2 --job "$top/tests/yield/$job" \
-		--out "$out/$name" --timeout 300 "$@"
+		--no-fidelity --out "$out/$name" --timeout 300 "$@"
 }
 
-# Two layouts, the same probe. (Measured here: time-shared 1.89, concurrent
-# 1.29 and 0.95.)
-fidelity() { # NAME EMULATION CORES
+# Two layouts, the same probe, no yield emulated (Y = 2: the yield plugin
+# stays inert), so that the layout alone is measured. The test is the p99
+# of a 1 ms wake-up beside a busy sibling: time-shared siblings wait for
+# the host's 4 ms tick (measured 3987 and 4001 us), siblings on their own
+# host CPUs do not (251 and 1721 us). The average's ratio to the idle
+# sibling's is printed, not tested: time-shared gave 1.44, 1.74 and 1.89,
+# too close to 1.5 for a verdict that must not flip between runs.
+fidelity() { # NAME EMULATION CORES [ARGS]
 	"$cs" boot --kernel "$kernel" --initrd "$initrd" --image "$image" --bin "$bin" \
 		--accel tcg --emulation "$2" --cores "$3" --job "$top/tests/yield/fidelity-job.sh" \
-		--out "$out/$1" --timeout 300 >"$out/$1.log" 2>&1
-	sed -n 's/^fidelity_busy_over_idle_avg=//p' "$out/$1/boot.info" 2>/dev/null | grep . ||
-		echo none
+		${4:-} --out "$out/$1" --timeout 300 >"$out/$1.log" 2>&1
+	p99=$(sed -n 's/^fidelity_sibling_busy_p99_us=//p' "$out/$1/boot.info" 2>/dev/null)
+	ratio=$(sed -n 's/^fidelity_busy_over_idle_avg=//p' "$out/$1/boot.info" 2>/dev/null)
+	echo "# $1: busy-sibling wake-up p99 ${p99:-none} us, avg ${ratio:-none} x the idle sibling's" >&2
+	echo "${p99:-none}"
 }
-ratio=$(fidelity fid-shared time-shared 2)
-tap_ok "time-shared siblings: the probe sees busy/idle wake-up avg $ratio, above 1.5" \
-	awk -v r="$ratio" 'BEGIN { exit !(r != "none" && r + 0 > 1.5) }'
+p99=$(fidelity fid-shared time-shared 2)
+tap_ok "time-shared siblings: the probe sees the host's tick (busy-sibling p99 $p99 us > 2500)" \
+	awk -v r="$p99" 'BEGIN { exit !(r != "none" && r + 0 > 2500) }'
 if [ "$(nproc)" -ge 2 ]; then
-	ratio=$(fidelity fid-concurrent concurrent 1)
-	tap_ok "siblings on own host CPUs: busy/idle wake-up avg $ratio, within 1.5" \
-		awk -v r="$ratio" 'BEGIN { exit !(r != "none" && r + 0 <= 1.5) }'
+	p99=$(fidelity fid-concurrent concurrent 1 "--smt-yield 2.0")
+	tap_ok "siblings on own host CPUs, no yield emulated: busy-sibling p99 $p99 us < 2500" \
+		awk -v r="$p99" 'BEGIN { exit !(r != "none" && r + 0 < 2500) }'
 else
 	tap_skip "siblings on own host CPUs" "the host has one CPU"
 fi
@@ -60,7 +67,7 @@ tap_ok "no csbench cgroup is left after it" sh -c "! ls -d $cpu_cg/csbench-* 2>/
 # (csbench itself in the background, not a subshell: $! is its pid.)
 "$cs" boot --kernel "$kernel" --initrd "$initrd" --image "$image" --bin "$bin" \
 	--accel tcg --emulation time-shared --cores 2 --job "$top/tests/yield/sleep-job.sh" \
-	--out "$out/killed" --timeout 300 \
+	--no-fidelity --out "$out/killed" --timeout 300 \
 	--smt-yield 1.3 >"$out/killed.log" 2>&1 &
 pid=$!
 for i in $(seq 1 60); do
