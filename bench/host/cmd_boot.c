@@ -54,6 +54,7 @@ static int with_fidelity_probe(const char *script, const char *out, char *path, 
 {
 	char *text = read_file(script);
 	FILE *f;
+	int bad;
 
 	if (!text) {
 		err_errno(errno, "cannot read %s", script);
@@ -61,16 +62,14 @@ static int with_fidelity_probe(const char *script, const char *out, char *path, 
 	}
 	snprintf(path, len, "%s/job-with-probe.sh", out);
 	f = fopen(path, "w");
-	if (f) {
-		/* The job's own path stays out: it could hold a newline. */
-		int bad = fprintf(f, "# csbench boot: the fidelity probe first (--no-fidelity: "
-				  "without), then the job\n" JOB_FIDELITY_PROBE "%s", text) < 0;
-
-		if (fclose(f) || bad)
-			f = NULL;
-	}
+	/* The job's own path stays out: it could hold a newline. */
+	bad = !f || fprintf(f, "# csbench boot: the fidelity probe first (--no-fidelity: "
+			    "without), then the job\nmkdir -p out\n" JOB_FIDELITY_PROBE "%s",
+			    text) < 0;
+	if (f && fclose(f))
+		bad = 1;
 	free(text);
-	if (!f) {
+	if (bad) {
 		err_errno(errno, "cannot write %s", path);
 		return -1;
 	}

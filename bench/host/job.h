@@ -32,11 +32,12 @@ int job_run(struct job_spec *spec, struct job_result *res);
 
 /*
  * The guest line that runs the fidelity probe (csbench-fidelity) into the
- * share's out/fidelity.json, for a job to start with; and the boot.info
- * lines (fidelity_*) from that file under @out, after the boot.
+ * share's out/fidelity.json (out/ must exist), for a job to start with;
+ * and the boot.info lines (fidelity_*) from that file under @out, after
+ * the boot.
  */
 #define JOB_FIDELITY_PROBE \
-	"mkdir -p out\ncsbench-fidelity >out/fidelity.json 2>out/fidelity.err || true\n"
+	"csbench-fidelity >out/fidelity.json 2>out/fidelity.err || true\n"
 void job_record_fidelity(const char *out);
 
 #endif

@@ -90,24 +90,6 @@ static pid_t hog(int slot, int cpu)
 		counts[slot]++;
 }
 
-/*
- * Kill and reap @pid within REAP_US: 0, or -ETIMEDOUT. A task that cannot
- * even run to its exit sits beside a sibling left idling (forced idle
- * that a switch-off did not end) or behind a stale pick.
- */
-static int reap(pid_t pid)
-{
-	long waited;
-
-	kill(pid, SIGKILL);
-	for (waited = 0; waited < REAP_US; waited += 1000) {
-		if (waitpid(pid, NULL, WNOHANG) == pid)
-			return 0;
-		usleep(1000);
-	}
-	return -ETIMEDOUT;
-}
-
 /* Give (@on) or take the only cookie: 0, or -errno. */
 static int set_cookie(int use_tag, pid_t owner, int on)
 {
@@ -135,7 +117,7 @@ static int round_trip(int use_tag, pid_t owner, pid_t *victim, int exit_victim)
 		return ret;
 	usleep(OFF_US);
 	if (exit_victim) {
-		if ((ret = reap(*victim)))
+		if ((ret = kill_and_reap(*victim, REAP_US)))
 			return ret;
 		*victim = hog(NHOGS, 2);
 	} else if ((ret = move(*victim, 2))) {
@@ -215,7 +197,7 @@ int main(int argc, char **argv)
 		tap_diag("hog %d (pid %d) did not run within %d ms", i, pids[i],
 			 PROGRESS_US / 1000);
 	for (i = 0; i <= NHOGS; i++)
-		if (reap(pids[i]))
+		if (kill_and_reap(pids[i], REAP_US))
 			tap_diag("hog %d (pid %d) was not gone %d s after SIGKILL", i, pids[i],
 				 REAP_US / 1000000);
 	if (use_tag) {

@@ -62,23 +62,6 @@ static pid_t spinner(int cpu, int cookie, volatile unsigned long *counter)
 }
 
 /*
- * Kill and reap @pid within REAP_US: a task left beside an idling sibling
- * cannot even run to its exit. 0, or -1 if it was still there.
- */
-static int kill_and_reap(pid_t pid)
-{
-	long waited;
-
-	kill(pid, SIGKILL);
-	for (waited = 0; waited < REAP_US; waited += 1000) {
-		if (waitpid(pid, NULL, WNOHANG) == pid)
-			return 0;
-		usleep(1000);
-	}
-	return -1;
-}
-
-/*
  * Walk the trace: forced-idle starts per core since its last end, checked
  * at every switch-off. Returns the switch-offs seen; @open_at_off counts
  * those that found a core still forced idle, described in @why.
@@ -167,7 +150,7 @@ int main(int argc, char **argv)
 		if (waited >= AFTER_US)
 			stalled++;
 		longest = waited > longest ? waited : longest;
-		if (kill_and_reap(plain) || kill_and_reap(tagged)) {
+		if (kill_and_reap(plain, REAP_US) || kill_and_reap(tagged, REAP_US)) {
 			/* Stop here: the next round would share its cpus. */
 			tap_diag("round %d: a killed spinner was not gone after %d s", r,
 				 REAP_US / 1000000);

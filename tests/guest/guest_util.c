@@ -132,3 +132,16 @@ void kill_child(pid_t pid)
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
 }
+
+int kill_and_reap(pid_t pid, long timeout_us)
+{
+	long waited;
+
+	kill(pid, SIGKILL);
+	for (waited = 0; waited < timeout_us; waited += 1000) {
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			return 0;
+		usleep(1000);
+	}
+	return -ETIMEDOUT;
+}

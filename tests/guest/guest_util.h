@@ -42,5 +42,11 @@ int cookie_create(pid_t pid);			/* 0 or -errno */
 /* A child that sleeps until killed, or spins if @busy. */
 pid_t spawn_child(int busy);
 void kill_child(pid_t pid);
+/*
+ * SIGKILL @pid and reap it within @timeout_us: 0, or -ETIMEDOUT if it was
+ * still there (a task that cannot run cannot even exit: beside a sibling
+ * left idling, or behind a stale pick).
+ */
+int kill_and_reap(pid_t pid, long timeout_us);
 
 #endif
