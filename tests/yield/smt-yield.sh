@@ -29,10 +29,17 @@ boot() { # NAME JOB [ARGS]
 # Two layouts, the same probe, no yield emulated (Y = 2: the yield plugin
 # stays inert), so that the layout alone is measured. The test is the p99
 # of a 1 ms wake-up beside a busy sibling: time-shared siblings wait for
-# the host's 4 ms tick (measured 3987 and 4001 us), siblings on their own
-# host CPUs do not (251 and 1721 us). The average's ratio to the idle
-# sibling's is printed, not tested: time-shared gave 1.44, 1.74 and 1.89,
-# too close to 1.5 for a verdict that must not flip between runs.
+# the host's 4 ms tick now and then, siblings on their own host CPUs do
+# not. How often the tick is waited for depends on the host, so neither
+# layout's p99 is a fixed number: time-shared measured 3987, 4001 and
+# 2008 us, concurrent 251, 304, 1576 and 1721 us; a fixed 2500 us bar
+# failed a cold make check at 2008 us. So the layouts are compared with
+# each other, in back-to-back boots: time-shared's p99 must be the larger
+# by half at least (measured 2.3x to 16x) and past 1 ms (its period: a
+# late wake-up missed a whole period), concurrent's must stay under
+# 2.5 ms. The average's ratio to the idle sibling's is printed, not
+# tested: time-shared gave 1.44, 1.71, 1.74 and 1.89, too close to 1.5
+# for a verdict that must not flip between runs.
 fidelity() { # NAME EMULATION CORES [ARGS]
 	"$cs" boot --kernel "$kernel" --initrd "$initrd" --image "$image" --bin "$bin" \
 		--accel tcg --emulation "$2" --cores "$3" --job "$top/tests/yield/fidelity-job.sh" \
@@ -42,15 +49,19 @@ fidelity() { # NAME EMULATION CORES [ARGS]
 	echo "# $1: busy-sibling wake-up p99 ${p99:-none} us, avg ${ratio:-none} x the idle sibling's" >&2
 	echo "${p99:-none}"
 }
-p99=$(fidelity fid-shared time-shared 2)
-tap_ok "time-shared siblings: the probe sees the host's tick (busy-sibling p99 $p99 us > 2500)" \
-	awk -v r="$p99" 'BEGIN { exit !(r != "none" && r + 0 > 2500) }'
+shared=$(fidelity fid-shared time-shared 2)
+tap_ok "time-shared siblings: the probe sees a late wake-up beside a busy sibling (p99 $shared us > 1000)" \
+	awk -v r="$shared" 'BEGIN { exit !(r != "none" && r + 0 > 1000) }'
 if [ "$(nproc)" -ge 2 ]; then
-	p99=$(fidelity fid-concurrent concurrent 1 "--smt-yield 2.0")
-	tap_ok "siblings on own host CPUs, no yield emulated: busy-sibling p99 $p99 us < 2500" \
-		awk -v r="$p99" 'BEGIN { exit !(r != "none" && r + 0 < 2500) }'
+	conc=$(fidelity fid-concurrent concurrent 1 "--smt-yield 2.0")
+	tap_ok "siblings on own host CPUs, no yield emulated: busy-sibling p99 $conc us < 2500" \
+		awk -v r="$conc" 'BEGIN { exit !(r != "none" && r + 0 < 2500) }'
+	tap_ok "time-shared's p99 is 1.5x concurrent's at least ($shared us against $conc us)" \
+		awk -v s="$shared" -v c="$conc" \
+		'BEGIN { exit !(s != "none" && c != "none" && s + 0 > 1.5 * c) }'
 else
 	tap_skip "siblings on own host CPUs" "the host has one CPU"
+	tap_skip "the layouts compared" "the host has one CPU"
 fi
 
 boot y13 measure-job.sh --smt-yield 1.3 >"$out/y13.log" 2>&1
