@@ -44,7 +44,7 @@ AGENT_SRC := bench/guest/agent.c bench/guest/modeset.c bench/guest/trace_util.c 
 	bench/lib/workload.c bench/lib/extract.c bench/lib/cotrace.c \
 	bench/lib/mode.c bench/lib/strnum.c bench/lib/fileio.c \
 	bench/lib/hist.c bench/lib/hist_json.c bench/lib/cell_schema.c \
-	bench/lib/paths.c bench/lib/log.c
+	bench/lib/paths.c bench/lib/log.c bench/lib/spawn.c
 $(B)/guest/csbench-agent: $(AGENT_SRC) $(wildcard bench/guest/*.h bench/host/*.h bench/lib/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(AGENT_SRC) -ljansson -lm

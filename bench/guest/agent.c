@@ -25,6 +25,7 @@
 
 #include "../lib/extract.h"
 #include "../lib/paths.h"
+#include "../lib/spawn.h"
 #include "../lib/workload.h"
 #include "../lib/cotrace.h"
 #include "../lib/fileio.h"
@@ -316,10 +317,8 @@ static int prepare_cell(struct cell_run *c, const char *const *names)
 	int t;
 
 	for (t = 0; t < c->w.nrequires; t++) {
-		char cmd[128];
-
-		snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", c->w.requires[t]);
-		if (system(cmd)) {
+		/* Looked up in C: a workload file's field never reaches a shell. */
+		if (!on_path(c->w.requires[t])) {
 			snprintf(err, sizeof(err), "tool %s is not in the guest image (add it to "
 				 "guest-image/packages.txt)", c->w.requires[t]);
 			fail_cell(c, "missing-tool", err);
@@ -467,6 +466,34 @@ static int write_result(struct cell_run *c)
 	return 0;
 }
 
+/* The guest's tool versions, once per boot, for the run's manifest. */
+static int record_versions(const char *out_dir)
+{
+	static char *const tools[][3] = {
+		{ "uname", "-r", NULL },
+		{ "sysbench", "--version", NULL },
+		{ "stress-ng", "--version", NULL },
+		{ "fio", "--version", NULL },
+		{ "cyclictest", "--help", NULL },
+		{ "perf", "--version", NULL },
+	};
+	char path[512], line[512];
+	size_t t;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/versions.txt", out_dir);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	/* One line each, as the run keeps them (tool-versions.txt). */
+	for (t = 0; t < sizeof(tools) / sizeof(tools[0]); t++) {
+		if (spawn_first_line(tools[t], line, sizeof(line)) < 0 || !line[0])
+			snprintf(line, sizeof(line), "%s: not found", tools[t][0]);
+		fprintf(f, "%s\n", line);
+	}
+	return fclose(f) ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct cell_run c;
@@ -480,12 +507,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: csbench-agent CELLS WORKLOAD_DIR OUT_DIR\n");
 		return 2;
 	}
-	/* The guest's tool versions, once per boot, for the run's manifest. */
-	snprintf(path, sizeof(path),
-		 "(uname -r; sysbench --version; stress-ng --version; fio --version; "
-		 "cyclictest --help 2>&1 | head -n 1; perf --version) > %s/versions.txt 2>&1",
-		 argv[3]);
-	if (system(path))
+	if (record_versions(argv[3]))
 		fprintf(stderr, "csbench-agent: could not record tool versions\n");
 	if (guest_topology(&topo.cpus, &topo.cores, err, sizeof(err))) {
 		fprintf(stderr, "csbench-agent: %s\n", err);

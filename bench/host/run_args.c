@@ -11,6 +11,7 @@
 #include "../lib/log.h"
 #include "../lib/mode.h"
 #include "../lib/paths.h"
+#include "../lib/spawn.h"
 #include "../lib/strnum.h"
 #include "checkout.h"
 #include "cmd.h"
@@ -118,21 +119,13 @@ void run_args_help_defaults(void)
 /* The path a build script prints last on stdout (it builds on a miss). */
 static int script_path(const char *root, const char *script, char *out, size_t len)
 {
-	char cmd[PATH_MAX + 64], line[PATH_MAX];
-	FILE *p;
-	int status;
+	char cmd[PATH_MAX + 64];
+	char *argv[] = { cmd, NULL };
 
-	snprintf(cmd, sizeof(cmd), "'%s/scripts/%s'", root, script);
-	p = popen(cmd, "r");
-	if (!p)
+	if (snprintf(cmd, sizeof(cmd), "%s/scripts/%s", root, script) >= (int)sizeof(cmd))
 		return -1;
-	out[0] = '\0';
-	while (fgets(line, sizeof(line), p)) {
-		line[strcspn(line, "\n")] = '\0';
-		snprintf(out, len, "%s", line);
-	}
-	status = pclose(p);
-	return status || !out[0] ? -1 : 0;
+	/* By argv: the checkout's path may hold any character. */
+	return spawn_last_line(argv, out, len) || !out[0] ? -1 : 0;
 }
 
 /* Fill the inputs nobody gave from the checkout; the message says how. */

@@ -14,6 +14,7 @@
 #include "../lib/log.h"
 #include "../lib/mode.h"
 #include "../lib/paths.h"
+#include "../lib/spawn.h"
 #include "cmd.h"
 #include "job.h"
 #include "run_boots.h"
@@ -297,8 +298,7 @@ int run_boots(struct run *r, const struct boot_opts *o, int *done, int done_befo
 		}
 		if (!n) {
 			/* Nothing left: this boot's folder was only prepared. */
-			snprintf(script, sizeof(script), "rm -rf '%s'", boot_dir);
-			if (system(script))
+			if (remove_tree(boot_dir))
 				warn("cannot remove %s", boot_dir);
 			break;
 		}
