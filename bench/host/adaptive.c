@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/json_file.h"
 #include "../lib/paths.h"
 #include "../report/report.h"
 #include "adaptive.h"
@@ -76,7 +77,7 @@ int adaptive_record(const char *dir, const struct adaptive_state *st, enum adapt
 	int ret;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	m = json_load_file(path, 0, &jerr);
+	m = json_load_regular(path, &jerr);
 	if (!m)
 		return -EINVAL;
 	json_object_set_new(m, "adaptive", json_pack(

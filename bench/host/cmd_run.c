@@ -280,9 +280,10 @@ static int start_manifest(const struct run *r, const struct run_args *a, enum ac
 		json_object_set_new(extra, "ab", json_pack("{s:s,s:s}", "session", a->ab_session,
 							   "side", a->ab_side));
 	if (vm->emu == EMU_CONCURRENT)
-		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:s,s:i,s:[]}", "target",
+		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:s,s:i,s:i,s:[]}", "target",
 			a->smt_yield ? a->smt_yield : 1.0, "plugin", YIELD_PLUGIN_NAME,
-			"period_us", VM_YIELD_PERIOD_US, "achieved"));
+			"period_us", (int)vm_yield_period_us(a->smt_yield),
+			"max_spin_us", VM_YIELD_SPIN_US, "achieved"));
 	else if (a->smt_yield)
 		json_object_set_new(extra, "smt_yield", json_pack("{s:f,s:i,s:i,s:[]}", "target",
 			a->smt_yield, "period_us", (int)a->cap_period_us, "core_pct",

@@ -91,8 +91,17 @@ static int check_points(struct sweep *s)
 				"set): every run of a sweep caps its vCPUs", r->dir);
 			return EXIT_USAGE;
 		}
-		/* Another share or period is another emulation, not another yield. */
-		if (p && (r->yield_core_pct != s->pt[0]->yield_core_pct ||
+		/*
+		 * Another share or period is another emulation, not another
+		 * yield; the plugin's period follows from the yield, so its
+		 * runs must share the longest spin instead.
+		 */
+		if (p && r->yield_spin_us != s->pt[0]->yield_spin_us) {
+			err_msg("%s spins at most %d us, %s %d us: a sweep changes only the yield",
+				r->dir, r->yield_spin_us, s->pt[0]->dir, s->pt[0]->yield_spin_us);
+			return EXIT_USAGE;
+		}
+		if (p && !r->yield_spin_us && (r->yield_core_pct != s->pt[0]->yield_core_pct ||
 			  r->yield_period_us != s->pt[0]->yield_period_us)) {
 			err_msg("%s caps at %d%% per %d us, %s at %d%% per %d us: a sweep "
 				"changes only the yield", r->dir, r->yield_core_pct,

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../lib/json_file.h"
 #include "../lib/fileio.h"
 #include "../lib/log.h"
 #include "../lib/paths.h"
@@ -43,7 +44,7 @@ static int copy_dir(const char *src, const char *dst)
  */
 static int yield_plugin_info(const char *stats, double target, char *text, size_t len)
 {
-	double max_spin = 0, spun = 0, v;
+	double max_spin = 0, spun = 0, late = 0, v;
 	unsigned long long spins = 0, ticks = 0;
 	char line[256], key[64];
 	FILE *f = stats ? fopen(stats, "r") : NULL;
@@ -58,6 +59,8 @@ static int yield_plugin_info(const char *stats, double target, char *text, size_
 			max_spin = v;
 		else if (!strcmp(key, "spun_ms"))
 			spun += v;
+		else if (!strcmp(key, "late_ms"))
+			late += v;
 		else if (!strcmp(key, "spins"))
 			spins += (unsigned long long)v;
 		else if (!strcmp(key, "ticks"))
@@ -66,9 +69,9 @@ static int yield_plugin_info(const char *stats, double target, char *text, size_
 	fclose(f);
 	return snprintf(text, len, "yield_plugin_target=%.3f\nyield_plugin_period_us=%d\n"
 			"yield_plugin_max_spin_us=%.1f\nyield_plugin_spun_s=%.3f\n"
-			"yield_plugin_spins=%llu\nyield_plugin_ticks=%llu\n",
-			target > 0 ? target : 1.0, VM_YIELD_PERIOD_US, max_spin, spun / 1e3,
-			spins, ticks);
+			"yield_plugin_late_s=%.3f\nyield_plugin_spins=%llu\nyield_plugin_ticks=%llu\n",
+			target > 0 ? target : 1.0, vm_yield_period_us(target), max_spin, spun / 1e3,
+			late / 1e3, spins, ticks);
 }
 
 static void write_info(const char *path, const struct job_spec *s,
@@ -209,7 +212,7 @@ void job_record_fidelity(const char *boot_dir)
 	json_t *f;
 
 	snprintf(path, sizeof(path), "%s/share/out/fidelity.json", boot_dir);
-	f = json_load_file(path, 0, NULL);
+	f = json_load_regular(path, NULL);
 	if (!json_is_object(f)) {
 		json_decref(f);
 		return;		/* the guest died before, or SMT was off */

@@ -142,7 +142,7 @@ int qemu_cmd_build(const struct vm_spec *s, char **argv, int max,
 			return -1;
 		add(&b, "-plugin");
 		add(&b, "%s,yield=%.4f,threads=%d,period_us=%d%s%s", plugin,
-		    s->smt_yield > 0 ? s->smt_yield : 1.0, VM_THREADS, VM_YIELD_PERIOD_US,
+		    s->smt_yield > 0 ? s->smt_yield : 1.0, VM_THREADS, vm_yield_period_us(s->smt_yield),
 		    s->yield_stats ? ",stats=" : "", s->yield_stats ? stats : "");
 	}
 	add(&b, "-m");

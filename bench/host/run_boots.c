@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../lib/json_file.h"
 #include "../lib/cell_schema.h"
 #include "../lib/fileio.h"
 #include "../lib/log.h"
@@ -184,7 +185,7 @@ static void record_yield(const struct run *r, int boot, const char *boot_dir, do
 	double got;
 
 	snprintf(path, sizeof(path), "%s/share/out/yield.json", boot_dir);
-	y = json_load_file(path, 0, NULL);
+	y = json_load_regular(path, NULL);
 	if (!json_is_number(json_object_get(y, "yield"))) {
 		json_decref(y);
 		return;		/* the guest died before, or SMT was off */
@@ -200,7 +201,7 @@ static void record_yield(const struct run *r, int boot, const char *boot_dir, do
 	if (write_file_flags(path, line, strlen(line), O_APPEND | O_CREAT))
 		warn("cannot add the achieved yield to %s", path);
 	snprintf(path, sizeof(path), "%s/manifest.json", r->dir);
-	m = json_load_file(path, 0, NULL);
+	m = json_load_regular(path, NULL);
 	entry = json_pack("{s:i,s:O,s:O,s:O,s:f}", "boot", boot, "yield",
 			  json_object_get(y, "yield"), "min", json_object_get(y, "yield_min"),
 			  "max", json_object_get(y, "yield_max"), "off_pct",

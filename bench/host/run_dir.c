@@ -12,6 +12,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "../lib/json_file.h"
 #include "../lib/log.h"
 #include "../lib/paths.h"
 #include "run_dir.h"
@@ -124,7 +125,7 @@ int run_dir_read_params(const char *dir, struct run_params *p, char *err,
 	int ret = -1;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	m = json_load_file(path, 0, &jerr);
+	m = json_load_regular(path, &jerr);
 	if (!m) {
 		json_error_where(err, errlen, path, &jerr);
 		return -1;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/json_file.h"
 #include "../lib/fileio.h"
 #include "../lib/log.h"
 #include "../lib/paths.h"
@@ -41,7 +42,7 @@ static void add_cloud_init(json_t *entry, const char *share)
 	if (f)
 		fclose(f);
 	snprintf(path, sizeof(path), "%s/cloud-init-result.json", share);
-	result = json_load_file(path, 0, NULL);
+	result = json_load_regular(path, NULL);
 	errors = json_object_get(json_object_get(result, "v1"), "errors");
 	json_object_set_new(entry, "cloud_init_status", json_string(status));
 	json_object_set_new(entry, "cloud_init_errors", json_is_array(errors) ?
@@ -75,7 +76,7 @@ void run_image_record_boot(const char *run_dir, int boot, const char *boot_dir)
 	json_t *m, *image, *boots, *entry;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", run_dir);
-	m = json_load_file(path, 0, NULL);
+	m = json_load_regular(path, NULL);
 	image = json_object_get(m, "image");
 	boots = json_object_get(image, "boots");
 	if (!json_is_array(boots)) {
@@ -120,7 +121,7 @@ int run_image_check_after(const char *run_dir, const struct run_args *a)
 		err_msg("%s changed during the run (sha256 %.12s... before, %.12s... after): "
 			"something besides csbench wrote to it", a->cloud_image, a->cloud.sha256, hex);
 	snprintf(path, sizeof(path), "%s/manifest.json", run_dir);
-	m = json_load_file(path, 0, NULL);
+	m = json_load_regular(path, NULL);
 	json_object_set_new(json_object_get(m, "image"), "sha256_after", json_string(hex));
 	if (!m || json_write_atomic(path, m, JSON_INDENT(1) | JSON_SORT_KEYS))
 		warn("cannot record the image's checksum after the run in %s", path);
@@ -165,7 +166,7 @@ int run_image_verify(const char *run_dir, FILE *out)
 	int problems = 0;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", run_dir);
-	m = json_load_file(path, 0, NULL);
+	m = json_load_regular(path, NULL);
 	image = json_object_get(m, "image");
 	kind = json_string_value(json_object_get(image, "kind"));
 	if (!kind || strcmp(kind, "cloud")) {

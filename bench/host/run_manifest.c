@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../lib/json_file.h"
 #include "../lib/log.h"
 #include "../lib/paths.h"
 #include "run_dir.h"
@@ -72,7 +73,7 @@ int run_manifest_update(const struct run *r, int reps, int may_shrink)
 	int ret;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", r->dir);
-	m = json_load_file(path, 0, &jerr);
+	m = json_load_regular(path, &jerr);
 	if (!m)
 		return -1;
 	/*
@@ -137,7 +138,7 @@ void run_manifest_adaptive(const char *dir, long *target, long *budget, long *mi
 	json_t *m, *a;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	m = json_load_file(path, 0, NULL);
+	m = json_load_regular(path, NULL);
 	a = json_object_get(m, "adaptive");
 	if (a) {
 		*target = json_number_value(json_object_get(a, "target_pct"));

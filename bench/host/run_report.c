@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/json_file.h"
 #include "../lib/cell_schema.h"
 #include "../lib/mode.h"
 #include "../lib/paths.h"
@@ -41,7 +42,7 @@ void run_report_progress(const char *dir, const char *id, int done, int total,
 	if (how == PROGRESS_NONE)
 		return;
 	snprintf(path, sizeof(path), "%s/cells/%s.json", dir, id);
-	c = json_load_file(path, 0, NULL);
+	c = json_load_regular(path, NULL);
 	if (how == PROGRESS_JSON) {
 		json_t *line = json_pack("{s:i,s:i,s:s,s:O,s:f,s:f}", "done", done,
 					 "total", total, "cell", id, "status",
@@ -109,7 +110,7 @@ int run_report_table(const char *dir, FILE *out)
 		snprintf(path, sizeof(path), "%s/cells/%s", dir, names[i]->d_name);
 		snprintf(file, sizeof(file), "%s", names[i]->d_name);
 		free(names[i]);
-		c = json_load_file(path, 0, NULL);
+		c = json_load_regular(path, NULL);
 		wl = json_string_value(json_object_get(c, "workload"));
 		status = json_string_value(json_object_get(c, "status"));
 		mode = mode_lookup(json_string_value(json_object_get(c, "mode")) ?: "");
@@ -190,7 +191,7 @@ int run_report_verify(const char *dir, FILE *out)
 	char why[256];
 
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	man = json_load_file(path, 0, NULL);
+	man = json_load_regular(path, NULL);
 	if (!man) {
 		fprintf(out, "%s: no manifest.json (not a run directory?)\n", dir);
 		return -2;
@@ -206,7 +207,7 @@ int run_report_verify(const char *dir, FILE *out)
 
 		if (len > 5 && !strcmp(names[i]->d_name + len - 5, ".json")) {
 			snprintf(path, sizeof(path), "%s/cells/%s", dir, names[i]->d_name);
-			c = json_load_file(path, 0, &jerr);
+			c = json_load_regular(path, &jerr);
 			status = json_string_value(json_object_get(c, "status")) ?: "none";
 			mode = json_string_value(json_object_get(c, "mode")) ?: "";
 			corun = json_object_get(c, "corun");

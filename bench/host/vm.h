@@ -7,6 +7,7 @@
 #ifndef CSBENCH_VM_H
 #define CSBENCH_VM_H
 
+#include "../plugin/smt_yield_math.h"
 #include <stddef.h>
 
 /*
@@ -35,13 +36,16 @@ enum accel { ACCEL_TCG, ACCEL_KVM };
  * vCPU, time-shared otherwise.
  */
 /*
- * The yield plugin's timer period: each vCPU beside a busy sibling spins
- * period * (1 - Y/2) of it, so a guest interrupt waits at most 200 us at
- * Y = 1.0 (the longest spin is in the plugin's stats, boot.info). Not
- * shorter: a tick costs 30-40 us on a host that is itself a VM, and at
- * 100 us the ticks ate the guest (smt_yield.c).
+ * The yield plugin's longest spin: a guest interrupt beside a busy
+ * sibling waits at most this long. The timer's period follows from it
+ * and the yield (smt_yield_period_us(): 400 us at 1.0, 2000 at 1.8), as
+ * long as it can be: a tick costs 30-40 us on a host that is itself a
+ * VM, and at a 100 us period the ticks ate the guest (smt_yield.c).
  */
-#define VM_YIELD_PERIOD_US	400
+#define VM_YIELD_SPIN_US	200
+#define VM_YIELD_MAX_PERIOD_US	10000
+#define vm_yield_period_us(y)	\
+	smt_yield_period_us((y) > 0 ? (y) : 1.0, VM_YIELD_SPIN_US, VM_YIELD_MAX_PERIOD_US)
 
 enum emulation { EMU_AUTO, EMU_CONCURRENT, EMU_TIMESHARED, EMU_KVM_SMT, EMU_KVM_SHARED };
 

@@ -161,7 +161,8 @@ struct report {
 	 * before it was measured), and what the boots measured.
 	 */
 	double yield_target;
-	int yield_period_us;		/* 0: no caps */
+	int yield_period_us;		/* 0: no caps, no plugin */
+	int yield_spin_us;		/* the plugin's longest spin; 0: caps */
 	int yield_core_pct;		/* the core's share S; 100: threads capped only */
 	int yield_boots, yield_off_boots;	/* measured; further than the tolerance */
 	double yield_median, yield_min, yield_max;	/* over the boots' medians */

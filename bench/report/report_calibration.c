@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include <string.h>
 
+#include "../lib/json_file.h"
 #include "../lib/paths.h"
 #include "report.h"
 
@@ -50,7 +51,7 @@ int report_load_calibration(struct report *r, const char *path, char *err,
 	size_t i;
 	int k, n;
 
-	cal = json_load_file(path, 0, &jerr);
+	cal = json_load_regular(path, &jerr);
 	if (!cal) {
 		json_error_where(err, errlen, path, &jerr);
 		return -1;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/json_file.h"
 #include "../lib/cell_schema.h"
 #include "../lib/hist_json.h"
 #include "../lib/paths.h"
@@ -68,6 +69,7 @@ static void load_yield(struct report *r, json_t *y)
 
 	r->yield_target = json_number_value(json_object_get(y, "target"));
 	r->yield_period_us = json_integer_value(json_object_get(y, "period_us"));
+	r->yield_spin_us = json_integer_value(json_object_get(y, "max_spin_us"));
 	/* Runs from before the core cap capped only the threads. */
 	r->yield_core_pct = json_integer_value(json_object_get(y, "core_pct")) ?: 100;
 	json_array_foreach(achieved, i, e) {
@@ -590,7 +592,7 @@ int report_load(const char *dir, struct report *r, char *err, size_t errlen)
 	r->correction = "Holm";
 	r->seed = 20191011;	/* fixed: a report rebuilt from the same cells is the same */
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	m = json_load_file(path, 0, &jerr);
+	m = json_load_regular(path, &jerr);
 	if (!m) {
 		json_error_where(err, errlen, path, &jerr);
 		return -1;
@@ -614,7 +616,7 @@ int report_load(const char *dir, struct report *r, char *err, size_t errlen)
 		if (ret || len < 6 || strcmp(name + len - 5, ".json"))
 			goto next;
 		snprintf(path, sizeof(path), "%s/cells/%s", dir, name);
-		c = json_load_file(path, 0, &jerr);
+		c = json_load_regular(path, &jerr);
 		if (!c) {
 			json_error_where(err, errlen, path, &jerr);
 			ret = -1;
