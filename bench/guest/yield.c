@@ -125,6 +125,24 @@ static int read_cores(int cores[][2], int max)
 	return n;
 }
 
+/*
+ * Sibling @k of core @c in the "both" phases over the first sibling alone
+ * (ideally Y / 2 each): says which sibling an emulation shortchanges.
+ */
+static double sibling_share(const struct shared *sh, int c, int k, int from, int to)
+{
+	double alone_u = 0, alone_s = 0, u = 0, s = 0;
+	int p;
+
+	for (p = from; p < to; p++) {
+		alone_u += sh->units[2 * c][2 * p];
+		alone_s += sh->secs[2 * c][2 * p];
+		u += sh->units[2 * c + k][2 * p + 1];
+		s += sh->secs[2 * c + k][2 * p + 1];
+	}
+	return alone_u > 0 && alone_s > 0 && s > 0 ? (u / s) / (alone_u / alone_s) : 0;
+}
+
 /* Core @c's yield over pairs [from, to): work rate of both over alone. */
 static double core_yield(const struct shared *sh, int c, int from, int to)
 {
@@ -212,6 +230,10 @@ int main(int argc, char **argv)
 	printf("], \"parts\": [");
 	for (c = 0; c < n * SPLITS; c++)
 		printf("%s%.4f", c ? ", " : "", parts[c]);
+	printf("], \"sibling_shares\": [");
+	for (c = 0; c < n; c++)
+		printf("%s[%.4f, %.4f]", c ? ", " : "", sibling_share(sh, c, 0, warmup, warmup + pairs),
+		       sibling_share(sh, c, 1, warmup, warmup + pairs));
 	printf("]}\n");
 	return 0;
 }

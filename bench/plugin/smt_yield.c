@@ -23,12 +23,23 @@
  * machine a timer signal takes its thread 30-40 us (a busy host thread
  * lost 30% to a 100 us timer; the handler starts 38 us after the tick is
  * due on average), so: the timer ticks only while its vCPU and a sibling
- * are both busy (a lone vCPU pays nothing: its lone rate doubled), the
- * period is 400 us, not 100 (at 100 us the ticks alone ate most of the
- * guest: yield 0.20 at a target of 1.0), and the time the tick came late
- * counts as spun, since the guest made no progress meanwhile (yield 0.68
- * without, 0.92 with, at 1.0). The highest yield below 2 this can give
- * is about 2 * (1 - 38/400) = 1.81 on such a host.
+ * are both busy (a lone vCPU pays nothing: its lone rate doubled), and
+ * the period is as long as a 200 us spin allows (400 us at 1.0; at 100 us
+ * the ticks alone ate most of the guest: yield 0.20 at a target of 1.0).
+ *
+ * How long each spin lasts comes from books (smt_yield_books_*): per
+ * vCPU, the wall time since its sibling turned busy and the part of it
+ * the guest ran, that is the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)
+ * less each tick's delivery and return. Each spin lasts until the run
+ * share is back at Y/2, at most the nominal spin. A fixed spin gave a
+ * different yield in every boot (0.69-0.89 at 1.0 in three boots),
+ * because the host preempts one vCPU thread for QEMU's main loop, which
+ * has no host CPU of its own (vcpu1 waited 770-930 ms for a host CPU
+ * against vcpu0's 54-118 ms in one run); with the books the same three
+ * boots gave 0.91-0.97. A stretch in which a vCPU of the core went idle
+ * or woke (its core's epoch moved) stays out of the books. The highest
+ * yield below 2 this can give is about 2 * (1 - 38/400) = 1.81 on such a
+ * host.
  *
  * "Busy" is QEMU's idea of a running vCPU: the vCPU thread between the
  * resume and idle callbacks (a guest HLT, an offline CPU's play_dead loop
@@ -40,10 +51,13 @@
  *   yield       Y, 1.0 to 2.0 (default 1.0)
  *   threads     threads per guest core (2; QEMU numbers a core's threads
  *               consecutively, so vCPU v's siblings are v - v % threads...)
- *   period_us   the timer's period, microseconds (default 100, 10 to 10000; csbench passes 400)
+ *   period_us   the timer's period, microseconds (default 100, 10 to
+ *               10000; csbench derives it from the yield and a 200 us spin)
  *   stats       file written at exit: per vCPU, time spun, the longest
  *               spin, the time ticks came late, ticks taken, the timer
- *               stopped (boot.info's yield_plugin_* keys)
+ *               stopped, the host's run and wait times for its thread,
+ *               and the books' totals with the yield they imply
+ *               (boot.info's yield_plugin_* keys)
  */
 #include <errno.h>
 #include <signal.h>
@@ -69,11 +83,23 @@ struct vcpu {
 	_Atomic uint64_t due;	/* when it ticks next, CLOCK_MONOTONIC ns */
 	timer_t timer;		/* valid once created */
 	pid_t tid;		/* its thread, the timer's target */
+	/* Its handler's books (smt_yield_math.h), its thread only. */
+	struct smt_yield_books books;
+	uint64_t end_wall_ns, end_cpu_ns;	/* when the last spin ended */
+	unsigned int end_epoch;			/* its core's epoch then */
+	int have_end;
 	/* What happened, for the stats file (written by its thread only). */
 	uint64_t spun_ns, max_spin_ns, late_ns, spins, ticks, idles, disarms;
+	uint64_t booked_wall_ns, booked_run_ns, off_cpu_ns, broken;
 } __attribute__((aligned(64)));
 
 static struct vcpu vcpus[MAX_VCPUS];
+/*
+ * Per core, bumped whenever one of its vCPUs turns busy or idle: a period
+ * in which that happened was not all "both busy", so it stays out of the
+ * books (a lone stretch would count as running beside a busy sibling).
+ */
+static atomic_uint core_epoch[MAX_VCPUS];
 static int nvcpus, threads = 2;
 static double yield = 1.0;
 static uint64_t period_ns = 100000, spin_ns;
@@ -84,12 +110,28 @@ static volatile uint64_t cal_late_ns, cal_ticks;
 static int tick_signal;
 static char stats_path[4096];
 
-static uint64_t now_ns(void)
+static uint64_t clock_ns(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static uint64_t now_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
+}
+
+/* Time this thread has been on a host CPU: what the host let it run. */
+static uint64_t thread_cpu_ns(void)
+{
+	return clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
+static unsigned int epoch_of(unsigned int v)
+{
+	return atomic_load_explicit(&core_epoch[v / threads], memory_order_relaxed);
 }
 
 /* Is any other thread of @v's core busy? */
@@ -138,6 +180,9 @@ static void disarm(unsigned int v)
 	atomic_store(&vcpus[v].armed, 0);
 	set_timer(v, 0);
 	vcpus[v].disarms++;
+	/* The next stretch beside a busy sibling starts new books. */
+	vcpus[v].books.wall_ns = vcpus[v].books.run_ns = 0;
+	vcpus[v].have_end = 0;
 	if (atomic_load(&vcpus[v].busy) && sibling_busy(v)) {
 		atomic_store(&vcpus[v].armed, 1);
 		set_timer(v, period_ns);
@@ -150,7 +195,7 @@ static void on_tick(int sig, siginfo_t *si, void *uc)
 	int saved_errno = errno;
 	unsigned int v = (unsigned int)si->si_value.sival_int;
 	struct vcpu *c;
-	uint64_t start, end, t, due, late;
+	uint64_t start, end, t, due, late, cpu, run;
 
 	(void)sig;
 	(void)uc;
@@ -175,11 +220,11 @@ static void on_tick(int sig, siginfo_t *si, void *uc)
 	}
 	/*
 	 * The tick reached us late: the host took that long to deliver it
-	 * (tens of microseconds on a host that is itself a virtual machine)
-	 * or ran another thread here. The guest made no progress meanwhile,
-	 * so that time is part of what it gives up: spin only the rest.
+	 * (tens of microseconds on a host that is itself a virtual machine,
+	 * charged to this thread) or ran another thread here.
 	 */
 	start = t = now_ns();
+	cpu = thread_cpu_ns();
 	due = atomic_load_explicit(&c->due, memory_order_relaxed);
 	late = 0;
 	if (start >= due) {
@@ -187,12 +232,42 @@ static void on_tick(int sig, siginfo_t *si, void *uc)
 		atomic_store_explicit(&c->due, start - late + period_ns, memory_order_relaxed);
 	}
 	c->late_ns += late;
-	end = start + (spin_ns > late + return_ns ? spin_ns - late - return_ns : 0);
+	/*
+	 * Book the stretch since the last spin ended, if both stayed busy all
+	 * along: the guest ran for the CPU time the host gave this thread,
+	 * less the tick's delivery and return. Time the host ran something
+	 * else here (QEMU's main loop has no host CPU of its own) is wall
+	 * time the guest did not run, and the spin below makes up for it.
+	 */
+	if (c->have_end && c->end_epoch == epoch_of(v) && start > c->end_wall_ns) {
+		uint64_t wall = start - c->end_wall_ns;
+		uint64_t on_cpu = cpu > c->end_cpu_ns ? cpu - c->end_cpu_ns : 0;
+		uint64_t lost = late + return_ns;
+
+		if (on_cpu > wall)
+			on_cpu = wall;
+		run = on_cpu > lost ? on_cpu - lost : 0;
+		smt_yield_books_add(&c->books, wall, run);
+		c->booked_wall_ns += wall;
+		c->booked_run_ns += run;
+		c->off_cpu_ns += wall - on_cpu;
+	} else if (c->have_end) {
+		c->broken++;
+	}
+	end = start + smt_yield_books_spin_ns(&c->books, yield,
+					      spin_ns > late + return_ns ? spin_ns - late - return_ns : 0,
+					      spin_ns);
 	while (t < end && sibling_busy(v))
 		t = now_ns();
+	smt_yield_books_add(&c->books, t - start, 0);
+	c->booked_wall_ns += t - start;
 	c->spun_ns += t - start;
 	if (t - start > c->max_spin_ns)
 		c->max_spin_ns = t - start;
+	c->end_wall_ns = t;
+	c->end_cpu_ns = thread_cpu_ns();
+	c->end_epoch = epoch_of(v);
+	c->have_end = 1;
 	c->spins++;
 out:
 	errno = saved_errno;
@@ -241,6 +316,7 @@ static void vcpu_resume(qemu_plugin_id_t id, unsigned int v)
 	if (v >= (unsigned int)nvcpus)
 		return;
 	atomic_store(&vcpus[v].busy, 1);
+	atomic_fetch_add_explicit(&core_epoch[v / threads], 1, memory_order_relaxed);
 	if (!spin_ns)
 		return;
 	if (!atomic_load_explicit(&vcpus[v].created, memory_order_relaxed))
@@ -253,12 +329,33 @@ static void vcpu_idle(qemu_plugin_id_t id, unsigned int v)
 	(void)id;
 	if (v < (unsigned int)nvcpus) {
 		atomic_store(&vcpus[v].busy, 0);
+		atomic_fetch_add_explicit(&core_epoch[v / threads], 1, memory_order_relaxed);
 		vcpus[v].idles++;
 	}
 }
 
+/* The host's view of thread @tid: time on a CPU and waiting for one, ms. */
+static void host_times(pid_t tid, double *run_ms, double *wait_ms)
+{
+	unsigned long long run = 0, wait = 0;
+	char path[64];
+	FILE *f;
+
+	*run_ms = *wait_ms = -1;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/schedstat", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fscanf(f, "%llu %llu", &run, &wait) == 2) {
+		*run_ms = run / 1e6;
+		*wait_ms = wait / 1e6;
+	}
+	fclose(f);
+}
+
 static void write_stats(void)
 {
+	double run_ms, wait_ms;
 	FILE *f;
 	int v;
 
@@ -280,6 +377,20 @@ static void write_stats(void)
 			v, (unsigned long long)vcpus[v].ticks,
 			v, (unsigned long long)vcpus[v].idles,
 			v, (unsigned long long)vcpus[v].disarms);
+	for (v = 0; v < nvcpus; v++) {
+		if (!vcpus[v].tid)
+			continue;
+		host_times(vcpus[v].tid, &run_ms, &wait_ms);
+		fprintf(f, "vcpu%d_host_run_ms=%.3f\nvcpu%d_host_wait_ms=%.3f\n",
+			v, run_ms, v, wait_ms);
+		/* The books' view: the run share beside a busy sibling, x 2. */
+		fprintf(f, "vcpu%d_booked_ms=%.3f\nvcpu%d_booked_yield=%.4f\n"
+			"vcpu%d_off_cpu_ms=%.3f\nvcpu%d_unbooked=%llu\n",
+			v, vcpus[v].booked_wall_ns / 1e6, v,
+			vcpus[v].booked_wall_ns ?
+			2.0 * vcpus[v].booked_run_ns / vcpus[v].booked_wall_ns : 0.0,
+			v, vcpus[v].off_cpu_ns / 1e6, v, (unsigned long long)vcpus[v].broken);
+	}
 	fclose(f);
 	stats_path[0] = 0;	/* once, from atexit or the destructor */
 }
