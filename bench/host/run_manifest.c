@@ -23,7 +23,7 @@ void run_manifest_write(const struct run *r, const char *kernel,
 	char path[4096], line[512], kinfo[4096];
 	json_t *m = json_object(), *k, *wl = json_array();
 	FILE *f;
-	int i;
+	int i, cores;
 
 	snprintf(kinfo, sizeof(kinfo), "%s", kernel);
 	if (strrchr(kinfo, '/'))
@@ -43,7 +43,11 @@ void run_manifest_write(const struct run *r, const char *kernel,
 	json_object_set_new(m, "schema", json_integer(1));
 	json_object_set_new(m, "csbench_version", json_string(CSBENCH_VERSION));
 	json_object_set_new(m, "host_cpus", json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
-	json_object_set_new(m, "guest_topology", json_string("1 socket x 2 cores x 2 threads, Skylake-Client"));
+	/* The topology the boots give the guest (qemu_cmd.c's -smp and -cpu). */
+	cores = (int)json_integer_value(json_object_get(json_object_get(extra, "emulation"), "cores"));
+	snprintf(line, sizeof(line), "1 socket x %d core%s x %d threads, Skylake-Client",
+		 cores > 0 ? cores : VM_CORES, cores == 1 ? "" : "s", VM_THREADS);
+	json_object_set_new(m, "guest_topology", json_string(line));
 	json_object_set_new(m, "kernel", k);
 	json_object_set_new(m, "kernel_image", json_string(kernel));
 	json_object_set_new(m, "root_image", json_string(image));

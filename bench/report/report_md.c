@@ -242,13 +242,23 @@ static void write_model(const struct report *r, FILE *out)
 			r->fid_boots, r->fid_boots == 1 ? "" : "s", r->fid_idle_avg_us,
 			r->fid_busy_avg_us, r->fid_busy_p99_us, r->fid_busy_missed_pct,
 			r->fid_busy_avg_us / r->fid_idle_avg_us, r->fid_rtt_avg_us);
+	/* What a one-core guest can and cannot show (issue 22). */
+	if (strstr(r->topology, " x 1 core "))
+		fprintf(out, "**One guest core.** Core scheduling never co-runs two cookies on "
+			"a core, so here coresched is the two tenants taking turns on the one "
+			"core, each with both its threads, against smt-off's two tenants sharing "
+			"one CPU. Placing cookies across cores (cookie-aware balancing, "
+			"stealing) needs two cores or more (--cores 2 on a host with four CPUs, "
+			"or --emulation time-shared).\n\n");
 	if (!strcmp(r->emulation_key, "concurrent"))
 		fprintf(out, "**Hardware model.** Under TCG every vCPU runs on its own host "
 			"CPU; the yield plugin slows each of two busy siblings to %.2f/2 of a "
 			"lone one's speed (an emulated SMT yield of %.2f), a lone one runs at "
-			"full speed. The plugin is not yet faithful on small hosts: read the "
-			"boots' fidelity_* and yield figures before the comparisons "
-			"(README, \"Emulation layouts\").\n\n",
+			"full speed. Each spin is set from books of what the guest really ran, "
+			"so the host's own preemptions are made up; what the plugin cannot see "
+			"is the two host CPUs running at different speeds, which moves a "
+			"boot's measured yield (next paragraph) by up to about 20%% on a "
+			"shared host (README, \"Emulation layouts\").\n\n",
 			r->yield_target > 0 ? r->yield_target : 1.0,
 			r->yield_target > 0 ? r->yield_target : 1.0);
 	else if (!strcmp(r->accel, "tcg") && r->yield_period_us)
