@@ -53,7 +53,14 @@ long hist_bucket_high(int i)
 
 int hist_valid(const struct hist *h)
 {
-	return h && h->nbuckets >= 0 && (h->count || !h->nbuckets) && h->overflow >= 0;
+	return h && h->nbuckets >= 0 && h->nbuckets <= hist_bucket(LONG_MAX) + 1 &&
+	       (h->count || !h->nbuckets) && h->overflow >= 0 && h->overflow <= HIST_MAX_COUNT;
+}
+
+/* Whether @a + @b samples stay within one bucket's bound (both >= 0). */
+static int fits(long a, long b)
+{
+	return a <= HIST_MAX_COUNT && b <= HIST_MAX_COUNT - a;
 }
 
 /* A zeroed struct hist is empty with no limit. */
@@ -85,12 +92,16 @@ int hist_record(struct hist *h, long value, long count)
 		return -EINVAL;
 	h->limit = limit_of(h);
 	if (value >= h->limit) {
+		if (!fits(h->overflow, count))
+			return -EOVERFLOW;
 		h->overflow += count;
 		return 0;
 	}
 	i = hist_bucket(value);
 	if (grow(h, i + 1))
 		return -ENOMEM;
+	if (!fits(h->count[i], count))
+		return -EOVERFLOW;
 	h->count[i] += count;
 	return 0;
 }
@@ -107,7 +118,7 @@ long hist_total(const struct hist *h)
 
 int hist_add(struct hist *dst, const struct hist *src)
 {
-	long dlim, slim, cut = HIST_NO_LIMIT;
+	long dlim, slim, over, cut = HIST_NO_LIMIT;
 	int i, keep;
 
 	if (!hist_valid(dst) || !hist_valid(src))
@@ -129,6 +140,22 @@ int hist_add(struct hist *dst, const struct hist *src)
 	keep = cut == HIST_NO_LIMIT ? src->nbuckets : hist_bucket(cut - 1) + 1;
 	if (keep > src->nbuckets)
 		keep = src->nbuckets;
+	/* Refuse before changing anything a sum would push past the bound. */
+	over = dst->overflow;
+	for (i = 0; i < dst->nbuckets || i < src->nbuckets; i++) {
+		long d = i < dst->nbuckets ? dst->count[i] : 0;
+		long sv = i < src->nbuckets ? src->count[i] : 0;
+
+		if (hist_bucket_low(i) >= cut) {
+			if (!fits(over, d) || !fits(over + d, sv))
+				return -EOVERFLOW;
+			over += d + sv;
+		} else if (!fits(d, sv)) {
+			return -EOVERFLOW;
+		}
+	}
+	if (!fits(over, src->overflow))
+		return -EOVERFLOW;
 	if (grow(dst, keep))
 		return -ENOMEM;
 	for (i = 0; i < dst->nbuckets; i++)

@@ -22,6 +22,13 @@
 
 #define HIST_SUB_BITS	6
 #define HIST_SUB	(1L << HIST_SUB_BITS)
+/*
+ * The most samples one bucket (or the overflow) may hold: 2^40, a
+ * trillion. Cells are read from files a user may have edited, so every
+ * count is bounded; with at most a few thousand buckets any total stays
+ * far inside a long and exact as a double.
+ */
+#define HIST_MAX_COUNT	(1L << 40)
 /* No recorder limit: every sample has a bucket. */
 #define HIST_NO_LIMIT	LONG_MAX
 
@@ -46,7 +53,8 @@ long hist_bucket_high(int i);
 
 /*
  * Add @count samples of @value (>= 0). Values at or past h->limit go to
- * the overflow. 0, -EINVAL, or -ENOMEM.
+ * the overflow. 0, -EINVAL, -EOVERFLOW (a bucket past HIST_MAX_COUNT),
+ * or -ENOMEM.
  */
 int hist_record(struct hist *h, long value, long count);
 
@@ -54,7 +62,8 @@ int hist_record(struct hist *h, long value, long count);
  * Add @src into @dst (dst may be zeroed). Where either side has overflow
  * samples, their value is only known to be past that side's limit: the
  * result's limit is the lower such limit, and buckets of the other side
- * that lie wholly past it move to the overflow. 0, -EINVAL or -ENOMEM.
+ * that lie wholly past it move to the overflow. 0, -EINVAL, -EOVERFLOW
+ * (a bucket would pass HIST_MAX_COUNT; @dst is then unchanged) or -ENOMEM.
  */
 int hist_add(struct hist *dst, const struct hist *src);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A histogram in and out of a cell's JSON (see hist_json.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@ int hist_from_json(json_t *o, struct hist *h, char *err, size_t errlen)
 	json_t *b = json_object_get(o, "buckets"), *pair, *limit = json_object_get(o, "limit");
 	json_t *over = json_object_get(o, "overflow");
 	size_t i;
+	int ret;
 
 	hist_init(h);
 	if (!json_is_object(o))
@@ -54,8 +56,9 @@ int hist_from_json(json_t *o, struct hist *h, char *err, size_t errlen)
 		return bad(err, errlen, "\"buckets\" is not an array");
 	if (limit && (!json_is_integer(limit) || json_integer_value(limit) < 1))
 		return bad(err, errlen, "\"limit\" is not a positive integer");
-	if (!json_is_integer(over) || json_integer_value(over) < 0)
-		return bad(err, errlen, "\"overflow\" is not a count");
+	if (!json_is_integer(over) || json_integer_value(over) < 0 ||
+	    json_integer_value(over) > HIST_MAX_COUNT)
+		return bad(err, errlen, "\"overflow\" is not a count up to 2^40");
 	if (limit)
 		h->limit = json_integer_value(limit);
 	h->overflow = json_integer_value(over);
@@ -69,9 +72,11 @@ int hist_from_json(json_t *o, struct hist *h, char *err, size_t errlen)
 			hist_free(h);
 			return bad(err, errlen, "a bucket is not [low, count] of two counts");
 		}
-		if (hist_record(h, json_integer_value(low), json_integer_value(n))) {
+		ret = hist_record(h, json_integer_value(low), json_integer_value(n));
+		if (ret) {
 			hist_free(h);
-			return bad(err, errlen, "out of memory");
+			return bad(err, errlen, ret == -EOVERFLOW ?
+				   "a bucket's count is past 2^40 samples" : "out of memory");
 		}
 	}
 	return 0;
@@ -82,6 +87,7 @@ int hist_from_legacy_json(json_t *m, struct hist *h, char *err, size_t errlen)
 	json_t *b = json_object_get(m, "hist_buckets_us"), *v;
 	json_t *over = json_object_get(m, "hist_overflow");
 	size_t i;
+	int ret;
 
 	hist_init(h);
 	if (!json_is_array(b) || !json_array_size(b))
@@ -89,16 +95,20 @@ int hist_from_legacy_json(json_t *m, struct hist *h, char *err, size_t errlen)
 	/* cyclictest -h N: N one-microsecond buckets, then the overflow. */
 	h->limit = (long)json_array_size(b);
 	h->overflow = json_integer_value(over);
-	if (h->overflow < 0)
-		return bad(err, errlen, "\"hist_overflow\" is negative");
+	if (h->overflow < 0 || h->overflow > HIST_MAX_COUNT) {
+		h->overflow = 0;
+		return bad(err, errlen, "\"hist_overflow\" is not a count up to 2^40");
+	}
 	json_array_foreach(b, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 0) {
 			hist_free(h);
 			return bad(err, errlen, "a \"hist_buckets_us\" entry is not a count");
 		}
-		if (json_integer_value(v) && hist_record(h, (long)i, json_integer_value(v))) {
+		ret = json_integer_value(v) ? hist_record(h, (long)i, json_integer_value(v)) : 0;
+		if (ret) {
 			hist_free(h);
-			return bad(err, errlen, "out of memory");
+			return bad(err, errlen, ret == -EOVERFLOW ?
+				   "a \"hist_buckets_us\" count is past 2^40 samples" : "out of memory");
 		}
 	}
 	return 0;

@@ -212,6 +212,10 @@ static void test_json(void)
 		{ "{\"buckets\": [], \"overflow\": 3}", "no \"limit\"" },
 		{ "{\"buckets\": [], \"overflow\": 0, \"limit\": 0}", "positive" },
 		{ "{\"buckets\": [], \"overflow\": 0, \"unit\": \"ms\"}", "unit" },
+		/* Counts a hostile cell may hold: refused, never summed past a long. */
+		{ "{\"buckets\": [[5, 4611686018427387904]], \"overflow\": 0}", "past 2^40" },
+		{ "{\"buckets\": [[5, 1099511627776], [5, 1]], \"overflow\": 0}", "past 2^40" },
+		{ "{\"buckets\": [], \"overflow\": 9223372036854775807, \"limit\": 9}", "up to 2^40" },
 	};
 	for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++) {
 		json_t *b = json_loads(bad[i][0], 0, NULL);
@@ -224,9 +228,35 @@ static void test_json(void)
 	}
 }
 
+/* Sums that would pass a bucket's bound are refused and change nothing. */
+static void test_bounds(void)
+{
+	struct hist a, b;
+
+	hist_init(&a);
+	hist_init(&b);
+	check_int(hist_record(&a, 7, HIST_MAX_COUNT), ==, 0, "a bucket takes 2^40 samples");
+	check_int(hist_record(&a, 7, 1), ==, -EOVERFLOW, "and not one more");
+	check_int(hist_record(&a, 9, LONG_MAX), ==, -EOVERFLOW, "LONG_MAX samples are refused");
+	check_int(hist_record(&b, 7, 1), ==, 0, "another histogram has one there");
+	check_int(hist_add(&a, &b), ==, -EOVERFLOW, "merging it would pass the bound: refused");
+	tap_ok(a.count[hist_bucket(7)] == HIST_MAX_COUNT && hist_total(&a) == HIST_MAX_COUNT,
+	       "and the target is unchanged (%ld)", hist_total(&a));
+	a.limit = 100;
+	a.overflow = HIST_MAX_COUNT;
+	b.limit = 100;
+	b.overflow = 1;
+	check_int(hist_add(&a, &b), ==, -EOVERFLOW, "overflow counts are bounded too");
+	a.overflow = HIST_MAX_COUNT + 1;
+	tap_ok(!hist_valid(&a), "a histogram with an overflow past the bound is not valid");
+	hist_free(&a);
+	hist_free(&b);
+}
+
 int main(void)
 {
 	tap_plan_start();
+	test_bounds();
 	test_layout();
 	test_percentile();
 	test_overflow();
