@@ -39,6 +39,14 @@
 
 static const int default_reps[WL_NPROFILES] = { 1, 3, 5 };
 
+/* Free scandir()'s entries [@from, @n) and its list. */
+static void free_names(struct dirent **names, int from, int n)
+{
+	while (from < n)
+		free(names[from++]);
+	free(names);
+}
+
 static int load_workloads(struct run *r, const char *dir, const char *only)
 {
 	static char paths[MAX_WORKLOADS][4096];
@@ -60,9 +68,7 @@ static int load_workloads(struct run *r, const char *dir, const char *only)
 			err_msg("%s: more than %d workload files; run takes at most %d "
 				"(pick some with --workloads, or split the directory)",
 				dir, MAX_WORKLOADS, MAX_WORKLOADS);
-			while (i < n)
-				free(names[i++]);
-			free(names);
+			free_names(names, i, n);
 			return -1;
 		}
 		if (len > 3 && !strcmp(names[i]->d_name + len - 3, ".wl")) {
@@ -70,6 +76,7 @@ static int load_workloads(struct run *r, const char *dir, const char *only)
 				 names[i]->d_name);
 			if (workload_load(paths[r->nwl], w, err, sizeof(err))) {
 				err_msg("%s", err);
+				free_names(names, i, n);
 				return -1;
 			}
 			used += snprintf(valid + used, sizeof(valid) - used, "%s%s",
@@ -340,7 +347,8 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 		return EXIT_USAGE;
 	if (vm.emu == EMU_TIMESHARED && (code = run_args_check_caps(a)))
 		return code;
-	info("emulation: %s, %d cores of %d threads", emu_name(vm.emu), vm.cores, VM_THREADS);
+	info("emulation: %s, %d core%s of %d threads", emu_name(vm.emu), vm.cores,
+	     vm.cores == 1 ? "" : "s", VM_THREADS);
 	/* After the probe: an interrupted probe must not be cached as "tcg". */
 	vm_catch_interrupts();
 	if ((code = start_manifest(&r, a, accel, why, &vm)))

@@ -40,6 +40,19 @@ code=$?
 tap_ok "--bin that is a file: exit 2 (got $code)" [ $code -eq 2 ]
 tap_ok "no run directory was created" [ -z "$(ls "$tmp/res")" ]
 
+# A malformed workload among others: refused naming file and line, and
+# (in the sanitizer build, LeakSanitizer on) nothing of the listing leaks.
+mkdir "$tmp/wl"
+cp "$top/workloads/cpu-vs-cpu.wl" "$top/workloads/sync-heavy.wl" "$tmp/wl/"
+printf 'name broken\nthreads 2\n' >"$tmp/wl/b-broken.wl"
+timeout 20 "$cs" run --workload-dir "$tmp/wl" --kernel "$tmp/k" --initrd "$tmp/i" \
+	--image "$tmp/img" --bin "$tmp/bin" --results "$tmp/res" >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "a malformed b-broken.wl: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "naming the file and line" "b-broken.wl:2:" "$tmp/err"
+tap_ok "and no leak is reported" sh -c "! grep -q LeakSanitizer '$tmp/err'"
+tap_ok "no run directory was created for it" [ -z "$(ls "$tmp/res")" ]
+
 # --cloud-image: a file that is no disk image, a missing one, a clash.
 printf 'not a disk' >"$tmp/notdisk.qcow2"
 for bad in "$tmp/notdisk.qcow2:neither a qcow2 image nor a partitioned raw disk" \
