@@ -14,6 +14,7 @@
 #include "../lib/mode.h"
 #include "../lib/opts.h"
 #include "../report/compare.h"
+#include "../report/setup_diff.h"
 #include "cmd.h"
 
 /*
@@ -45,7 +46,7 @@ static int check_workloads(const char *arg, const struct report *r, char *out, s
 
 int cmd_compare(int argc, char **argv)
 {
-	int all = 0, idx, ret, modes[MODE_COUNT], nmodes, i;
+	int all = 0, force = 0, idx, ret, modes[MODE_COUNT], nmodes, i, differ;
 	long threshold = 5;
 	const char *workloads = NULL, *modes_arg = NULL;
 	struct compare_opts copts = { 0 };
@@ -55,6 +56,8 @@ int cmd_compare(int argc, char **argv)
 		  "compare only these workloads (fewer comparisons: more power)" },
 		{ "modes", OPT_STR, &modes_arg, 0, 0, "LIST", "compare only these modes" },
 		{ "all", OPT_FLAG, &all, 0, 0, NULL, "list unchanged rows too" },
+		{ "force", OPT_FLAG, &force, 0, 0, NULL,
+		  "compare runs of another SMT yield, emulation or guest topology" },
 		{ "threshold", OPT_INT, &threshold, 0, 1000, "PCT",
 		  "a significant change counts only beyond PCT% (default 5)" },
 		{ NULL }
@@ -92,6 +95,17 @@ int cmd_compare(int argc, char **argv)
 		ret = report_open(argv[idx + 1], NULL, new_r);
 	if (ret != EXIT_OK)
 		goto out;
+	/*
+	 * A yield, emulation or topology apart, the modes measure different
+	 * things: a gain would be the setup's, not the revision's.
+	 */
+	differ = report_setup_diff(old_r, new_r, "  ", stderr);
+	if (differ && !force) {
+		err_msg("%s and %s differ in setup (above), so their modes do not measure the "
+			"same thing; --force compares them anyway", old_r->run, new_r->run);
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	if (workloads && check_workloads(workloads, new_r, wl_list, sizeof(wl_list))) {
 		ret = EXIT_USAGE;
 		goto out;

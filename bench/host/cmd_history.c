@@ -8,6 +8,10 @@
  * RESULTS_DIR/index.json lists the runs with paths relative to it, so the
  * index survives the results being cloned or moved. Every figure is
  * recomputed from the runs' raw cells.
+ *
+ * The per-workload drift keeps to runs of the newest run's setup (SMT
+ * yield, emulation, guest topology: what a mode measures depends on
+ * them) and names the runs it left out; --force shows them all.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -22,6 +26,7 @@
 #include "../lib/opts.h"
 #include "../lib/paths.h"
 #include "../report/report.h"
+#include "../report/setup_diff.h"
 #include "cmd.h"
 
 #define MAX_RUNS	64
@@ -37,27 +42,28 @@ static int is_run(const char *parent, const char *name)
 	return !access(path, R_OK);
 }
 
-static void write_history(struct report **runs, int n, FILE *out)
+static void write_history(struct report **runs, int n, int force, FILE *out)
 {
-	char g[96];
-	int i, k, w;
+	char g[96], setup[96];
+	int i, k, w, left_out = 0;
 
 	fprintf(out, "# csbench history\n\nOne line per run, oldest first; gains are "
 		"block means over workloads (the report's overall line), + is better "
 		"for the first mode named, [95%% CI]. "
 		"Compare runs of the same profile and accelerator only.\n\n"
-		"| run | series | kernel | profile | accel | cells ok |");
+		"| run | series | kernel | profile | accel | setup | cells ok |");
 	for (k = 0; k < CMP_COUNT; k++)
 		fprintf(out, " %s |", report_cmps[k].label);
-	fprintf(out, "\n|---|---|---|---|---|---:|");
+	fprintf(out, "\n|---|---|---|---|---|---|---:|");
 	for (k = 0; k < CMP_COUNT; k++)
 		fprintf(out, "---|");
 	fputc('\n', out);
 	for (i = 0; i < n; i++) {
 		const struct report *r = runs[i];
 
-		fprintf(out, "| [%s](%s/report.md) | %s | %s | %s | %s | %d/%d%s |",
-			r->run, r->run, r->revision, r->kernel_key, r->profile, r->accel, r->ok,
+		report_setup_brief(r, setup, sizeof(setup));
+		fprintf(out, "| [%s](%s/report.md) | %s | %s | %s | %s | %s | %d/%d%s |",
+			r->run, r->run, r->revision, r->kernel_key, r->profile, r->accel, setup, r->ok,
 			r->expected_cells ?: r->cells,
 			r->cells < r->expected_cells ? " (incomplete)" : "");
 		for (k = 0; k < CMP_COUNT; k++) {
@@ -66,12 +72,24 @@ static void write_history(struct report **runs, int n, FILE *out)
 		}
 		fputc('\n', out);
 	}
-	fprintf(out, "\n## coresched vs smt-off per workload\n\n| workload |");
+	fprintf(out, "\n## coresched vs smt-off per workload\n\n");
+	if (n) {
+		report_setup_brief(runs[n - 1], setup, sizeof(setup));
+		for (i = 0; i < n; i++)
+			left_out += !force && report_setup_diff(runs[i], runs[n - 1], "", NULL);
+		if (left_out)
+			fprintf(out, "Runs of the newest run's setup (%s) only; %d other%s "
+				"measured something else (--force shows them).\n\n", setup,
+				left_out, left_out == 1 ? "" : "s");
+	}
+	fprintf(out, "| workload |");
 	for (i = 0; i < n; i++)
-		fprintf(out, " %s |", runs[i]->run);
+		if (!left_out || !report_setup_diff(runs[i], runs[n - 1], "", NULL))
+			fprintf(out, " %s |", runs[i]->run);
 	fprintf(out, "\n|---|");
 	for (i = 0; i < n; i++)
-		fprintf(out, "---|");
+		if (!left_out || !report_setup_diff(runs[i], runs[n - 1], "", NULL))
+			fprintf(out, "---|");
 	fputc('\n', out);
 	/* Workloads in the order the newest run has them. */
 	for (w = 0; n && w < runs[n - 1]->nwl; w++) {
@@ -79,6 +97,8 @@ static void write_history(struct report **runs, int n, FILE *out)
 
 		fprintf(out, "| %s |", name);
 		for (i = 0; i < n; i++) {
+			if (left_out && report_setup_diff(runs[i], runs[n - 1], "", NULL))
+				continue;
 			k = report_find_workload(runs[i], name);
 			if (k >= 0)
 				report_fmt_gain(&runs[i]->wl[k].verdict[CMP_CS_OFF], g, sizeof(g));
@@ -159,7 +179,10 @@ static int write_index_json(struct report **runs, int n, const char *dir)
 int cmd_history(int argc, char **argv)
 {
 	const char *metric = NULL;
+	int force = 0;
 	const struct opt opts[] = {
+		{ "force", OPT_FLAG, &force, 0, 0, NULL,
+		  "show every run's drift, whatever its SMT yield, emulation or topology" },
 		{ "metric", OPT_STR, &metric, 0, 0, "WL:TENANT.METRIC",
 		  "also show this metric per mode over the runs, e.g. latency-noisy:rt.p99" },
 		{ NULL }
@@ -224,7 +247,7 @@ int cmd_history(int argc, char **argv)
 			goto out;
 		}
 	}
-	write_history(runs, nruns, stdout);
+	write_history(runs, nruns, force, stdout);
 	if (metric)
 		write_metric(runs, nruns, metric, stdout);
 	if (write_index_json(runs, nruns, dir))
@@ -232,7 +255,7 @@ int cmd_history(int argc, char **argv)
 	snprintf(path, sizeof(path), "%s/index.md", dir);
 	f = fopen(path, "w");
 	if (f) {
-		write_history(runs, nruns, f);
+		write_history(runs, nruns, force, f);
 		if (metric)
 			write_metric(runs, nruns, metric, f);
 		if (fclose(f))

@@ -55,6 +55,30 @@ code=$?
 tap_ok "compare, A/A pair: exit 0 (got $code)" [ $code -eq 0 ]
 tap_grep "compare, A/A pair: no regression" " 0 regressions" "$tmp/aa.out"
 tap_grep "compare, unrelated runs: unpaired, and says so" "^\*\*Unpaired:\*\*" "$tmp/aa.out"
+# Runs of another SMT yield or emulation measure something else: compare
+# refuses them, naming both values, unless --force; history keeps them out
+# of the per-workload drift and says how many it left out.
+cp -r "$copy" "$tmp/other-setup"
+jq '.smt_yield.target = 1.45 | .emulation = {key: "concurrent", name: "siblings on own host CPUs", cores: 1}' \
+	"$copy/manifest.json" >"$tmp/other-setup/manifest.json"
+"$csbench" compare "$copy" "$tmp/other-setup" >"$tmp/setup.out" 2>&1
+code=$?
+tap_ok "compare, another yield and emulation: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "and both yields are named" "SMT yield: 1.00 in $run, 1.45 in other-setup" "$tmp/setup.out"
+tap_grep "and both emulations" "emulation: time-shared in $run, concurrent in other-setup" "$tmp/setup.out"
+"$csbench" compare --force "$copy" "$tmp/other-setup" >"$tmp/setup.out" 2>&1
+code=$?
+tap_ok "compare --force compares them (exit 0, got $code)" [ $code -eq 0 ]
+mkdir "$tmp/hist"
+cp -r "$copy" "$tmp/hist/$run"
+cp -r "$tmp/other-setup" "$tmp/hist/zz-newest"
+"$csbench" history "$tmp/hist" >"$tmp/hist.out" 2>&1
+tap_grep "history: a run of another setup is left out of the drift" \
+	"1 other measured something else" "$tmp/hist.out"
+tap_grep "history: the setup is a column" "| Y 1.45, concurrent, 2x2 |" "$tmp/hist.out"
+"$csbench" history --force "$tmp/hist" >"$tmp/hist.out" 2>&1
+tap_ok "history --force shows every run" sh -c "! grep -q 'measured something else' '$tmp/hist.out'"
+
 session() {	# session DIR SIDE
 	jq --arg side "$2" '.ab = {session: "t0019", side: $side}' "$1/manifest.json" \
 		>"$1/manifest.new" && mv "$1/manifest.new" "$1/manifest.json"
