@@ -49,7 +49,7 @@ struct run_args {
  * until the plugin meets issue 22's targets. csbench boot has the same
  * default (cmd_boot.c), so a job sees what cells see.
  */
-#define RUN_DEFAULT_EMULATION	"auto"
+#define RUN_DEFAULT_EMULATION	"time-shared"
 
 /*
  * The time-shared layout's --smt-yield: caps the kernel can set and a host

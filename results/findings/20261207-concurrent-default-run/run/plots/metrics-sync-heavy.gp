@@ -1,0 +1,19 @@
+# csbench report plot; redraw with: gnuplot metrics-sync-heavy.gp
+set terminal svg size 900,500 dynamic enhanced font 'sans,11'
+set output 'metrics-sync-heavy.svg'
+set title 'Metrics: sync-heavy, mean per mode, 95% CI' noenhanced
+set key noenhanced
+set grid ytics
+set ylabel 'mean relative to smt-off (= 1); units differ per row'
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb '#999999'
+set key outside bottom center horizontal
+set bmargin 5
+set xrange [-0.6:1.6]
+set xtics noenhanced ('threads.events' . "\n" . '(events, higher better)' 0, 'mutex.total_time' . "\n" . '(s, lower better)' 1)
+plot 'metrics-sync-heavy.dat' index 0 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lw 1.5 lc rgb '#7f7f7f' title 'smt-off', \
+     'metrics-sync-heavy.dat' index 1 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lw 1.5 lc rgb '#d62728' title 'smt-on', \
+     'metrics-sync-heavy.dat' index 2 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lw 1.5 lc rgb '#1f77b4' title 'coresched', \
+     'metrics-sync-heavy.dat' index 3 using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lw 1.5 lc rgb '#2ca02c' title 'coresched-prctl'
+set terminal pngcairo size 900,500 font 'sans,10'
+set output 'metrics-sync-heavy.png'
+replot
