@@ -45,7 +45,7 @@ static int is_run(const char *parent, const char *name)
 static void write_history(struct report **runs, int n, int force, FILE *out)
 {
 	char g[96], setup[96];
-	int i, k, w, left_out = 0;
+	int i, k, w, left_out = 0, shown[MAX_RUNS];
 
 	fprintf(out, "# csbench history\n\nOne line per run, oldest first; gains are "
 		"block means over workloads (the report's overall line), + is better "
@@ -73,22 +73,23 @@ static void write_history(struct report **runs, int n, int force, FILE *out)
 		fputc('\n', out);
 	}
 	fprintf(out, "\n## coresched vs smt-off per workload\n\n");
-	if (n) {
+	for (i = 0; i < n; i++) {
+		shown[i] = force || !report_setup_diff(runs[i], runs[n - 1], "", NULL);
+		left_out += !shown[i];
+	}
+	if (left_out) {
 		report_setup_brief(runs[n - 1], setup, sizeof(setup));
-		for (i = 0; i < n; i++)
-			left_out += !force && report_setup_diff(runs[i], runs[n - 1], "", NULL);
-		if (left_out)
-			fprintf(out, "Runs of the newest run's setup (%s) only; %d other%s "
-				"measured something else (--force shows them).\n\n", setup,
-				left_out, left_out == 1 ? "" : "s");
+		fprintf(out, "Runs of the newest run's setup (%s) only; %d other%s "
+			"measured something else (--force shows them).\n\n", setup,
+			left_out, left_out == 1 ? "" : "s");
 	}
 	fprintf(out, "| workload |");
 	for (i = 0; i < n; i++)
-		if (!left_out || !report_setup_diff(runs[i], runs[n - 1], "", NULL))
+		if (shown[i])
 			fprintf(out, " %s |", runs[i]->run);
 	fprintf(out, "\n|---|");
 	for (i = 0; i < n; i++)
-		if (!left_out || !report_setup_diff(runs[i], runs[n - 1], "", NULL))
+		if (shown[i])
 			fprintf(out, "---|");
 	fputc('\n', out);
 	/* Workloads in the order the newest run has them. */
@@ -97,7 +98,7 @@ static void write_history(struct report **runs, int n, int force, FILE *out)
 
 		fprintf(out, "| %s |", name);
 		for (i = 0; i < n; i++) {
-			if (left_out && report_setup_diff(runs[i], runs[n - 1], "", NULL))
+			if (!shown[i])
 				continue;
 			k = report_find_workload(runs[i], name);
 			if (k >= 0)

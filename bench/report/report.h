@@ -145,6 +145,7 @@ struct report {
 	/* From the manifest and boot.info. */
 	char profile[16], accel[16], pinning[160], host_cpu[128], revision[64];
 	char kernel_key[64], release[64], csbench_version[32], topology[96];
+	int guest_cores, guest_threads;	/* read from topology; 0: unknown */
 	/* How siblings were emulated (manifest "emulation"; empty before it). */
 	char emulation_key[24], emulation_name[64];
 	/*

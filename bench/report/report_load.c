@@ -135,6 +135,10 @@ static void load_manifest(struct report *r, json_t *m)
 	copy_str(r->csbench_version, sizeof(r->csbench_version),
 		 json_object_get(m, "csbench_version"));
 	copy_str(r->topology, sizeof(r->topology), json_object_get(m, "guest_topology"));
+	/* "1 socket x N core[s] x T threads, MODEL" (run_manifest.c). */
+	if (sscanf(r->topology, "%*d socket x %d %*s x %d", &r->guest_cores,
+		   &r->guest_threads) != 2)
+		r->guest_cores = r->guest_threads = 0;
 	copy_str(r->emulation_key, sizeof(r->emulation_key),
 		 json_object_get(json_object_get(m, "emulation"), "key"));
 	copy_str(r->emulation_name, sizeof(r->emulation_name),

@@ -243,7 +243,7 @@ static void write_model(const struct report *r, FILE *out)
 			r->fid_busy_avg_us, r->fid_busy_p99_us, r->fid_busy_missed_pct,
 			r->fid_busy_avg_us / r->fid_idle_avg_us, r->fid_rtt_avg_us);
 	/* What a one-core guest can and cannot show (issue 22). */
-	if (strstr(r->topology, " x 1 core "))
+	if (r->guest_cores == 1)
 		fprintf(out, "**One guest core.** Core scheduling never co-runs two cookies on "
 			"a core, so here coresched is the two tenants taking turns on the one "
 			"core, each with both its threads, against smt-off's two tenants sharing "
@@ -256,9 +256,11 @@ static void write_model(const struct report *r, FILE *out)
 			"lone one's speed (an emulated SMT yield of %.2f), a lone one runs at "
 			"full speed. Each spin is set from books of what the guest really ran, "
 			"so the host's own preemptions are made up; what the plugin cannot see "
-			"is the two host CPUs running at different speeds, which moves a "
-			"boot's measured yield (next paragraph) by up to about 20%% on a "
-			"shared host (README, \"Emulation layouts\").\n\n",
+			"is the two host CPUs running at different speeds, which moved a "
+			"boot's measured yield by -17%% to +27%% at 1.3 on a shared host, and "
+			"cells have disagreed with the probe (smt-on vs smt-off up to +77%% at "
+			"1.0): read the emulation-bias line and README, \"Emulation layouts\", "
+			"before the comparisons.\n\n",
 			r->yield_target > 0 ? r->yield_target : 1.0,
 			r->yield_target > 0 ? r->yield_target : 1.0);
 	else if (!strcmp(r->accel, "tcg") && r->yield_period_us)

@@ -81,15 +81,11 @@ int report_setup_diff(const struct report *a, const struct report *b, const char
 void report_setup_brief(const struct report *r, char *buf, size_t len)
 {
 	char y[32], e[32];
-	int cores = 0, threads = 0;
-	const char *x = strstr(r->topology, "socket x ");
 
 	get_yield(r, y, sizeof(y));
 	get_emulation(r, e, sizeof(e));
-	if (!x || sscanf(x, "socket x %d core%*[s] x %d", &cores, &threads) != 2)
-		sscanf(x ? x : "", "socket x %d core x %d", &cores, &threads);
-	if (cores > 0 && threads > 0)
-		snprintf(buf, len, "Y %s, %s, %dx%d", y, e, cores, threads);
+	if (r->guest_cores > 0 && r->guest_threads > 0)
+		snprintf(buf, len, "Y %s, %s, %dx%d", y, e, r->guest_cores, r->guest_threads);
 	else
 		snprintf(buf, len, "Y %s, %s", y, e);
 }
