@@ -245,7 +245,16 @@ static void collect_metrics(struct cell_run *c, const int *status)
 					      CK(M_METRIC), m->name, CK(M_UNIT), m->unit,
 					      CK(M_HIGHER), m->higher_is_better);
 
-			if (extract_metric(m, out, &v, &censored, err, sizeof(err))) {
+			const char *bad = NULL;
+			int wrong = extract_metric(m, out, &v, &censored, err, sizeof(err));
+
+			/* A value no verdict can use is the metric's error, not a value. */
+			if (!wrong && (bad = cell_value_problem(v, m->higher_is_better))) {
+				snprintf(err, sizeof(err), "metric %s: read %g from the output: %s",
+					 m->name, v, bad);
+				wrong = 1;
+			}
+			if (wrong) {
 				json_object_set_new(o, CK(M_ERROR), json_string(err));
 				if (!failed++)
 					fail_cell(c, "error", err);

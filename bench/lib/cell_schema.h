@@ -179,10 +179,18 @@ extern const struct cell_key cell_keys[CK_COUNT];
  * table: its version, every key's type, the keys its version and status
  * require, that its id matches the file name and its workload and mode,
  * that each metric has a value or an error, that metric names are unique
- * per tenant, and that histograms are well formed. 0, or -1 with the first
+ * per tenant, that histograms are well formed, and that every number is
+ * within its range (docs/cell-schema.md). 0, or -1 with the first
  * problem in @err (key named).
  */
 int cell_validate(json_t *cell, const char *file, char *err, size_t errlen);
+
+/*
+ * Why @v cannot be a metric's value (NULL if it can): not finite, negative,
+ * above 1e15, or a rate (@higher_is_better) of 0. The agent writes such a
+ * value as the metric's error; cell_validate() refuses it.
+ */
+const char *cell_value_problem(double v, int higher_is_better);
 
 /* The cell's schema version: its "schema", or 1 without one. */
 int cell_schema_version(json_t *cell);

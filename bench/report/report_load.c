@@ -72,12 +72,19 @@ static void load_yield(struct report *r, json_t *y)
 	r->yield_spin_us = json_integer_value(json_object_get(y, "max_spin_us"));
 	/* Runs from before the core cap capped only the threads. */
 	r->yield_core_pct = json_integer_value(json_object_get(y, "core_pct")) ?: 100;
+	/*
+	 * Each boot's distance from the target is computed here, not read:
+	 * the manifest's "off_pct" is the runner's arithmetic, and an edited
+	 * one would hide a boot that missed its yield.
+	 */
 	json_array_foreach(achieved, i, e) {
+		double y = json_number_value(json_object_get(e, "yield"));
+
 		if (!json_is_number(json_object_get(e, "yield")) || n == 256)
 			continue;
-		v[n++] = json_number_value(json_object_get(e, "yield"));
-		if (fabs(json_number_value(json_object_get(e, "off_pct"))) >
-		    REPORT_YIELD_TOLERANCE * 100)
+		v[n++] = y;
+		if (!(r->yield_target > 0) || !isfinite(y) ||
+		    fabs(y / r->yield_target - 1) > REPORT_YIELD_TOLERANCE)
 			r->yield_off_boots++;
 	}
 	r->yield_boots = n;

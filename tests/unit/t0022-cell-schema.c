@@ -5,6 +5,7 @@
  * pass, and each kind of damage is refused with the key named.
  */
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +87,68 @@ static void corun_missing(json_t *c)
 	json_object_del(json_object_get(c, "corun"), "unexplained");
 }
 static void nothing(json_t *c) { (void)c; }
+
+/*
+ * Numbers a verdict depends on, each set out of its range: every one of
+ * these passed verify before the ranges, and each would have moved a row
+ * (a rate of 0 drops its block, 1e308 overflows a sum, -5 windows or a
+ * share of 1.5 reads as co-residency that never happened).
+ */
+static const struct {
+	const char *what, *where, *key, *counts_key;
+	double value;
+	int integer;
+	const char *expect;
+} out_of_range[] = {
+	{ "a rate of 0", "metric1", "value", NULL, 0, 0, "a rate must be above 0" },
+	{ "a negative rate", "metric1", "value", NULL, -84.1, 0, "outside 0..1e+15" },
+	{ "a rate of 1e308", "metric1", "value", NULL, 1e308, 0, "outside 0..1e+15" },
+	{ "a negative latency", "metric0", "value", NULL, -1, 0, "outside" },
+	{ "percentile 101", "metric0", "percentile", NULL, 101, 0, "\"percentile\"" },
+	{ "-5 unexplained windows", "corun", "unexplained", NULL, -5, 1, "\"unexplained\"" },
+	{ "a pair share of 1.5", "corun", "pair_share", NULL, 1.5, 0, "outside 0..1" },
+	{ "corun_pct -3", "corun", "corun_pct", NULL, -3, 0, "\"corun_pct\"" },
+	{ "negative forced idle", "cell", "force_idle_usec", "rt", -10, 0,
+	  "\"force_idle_usec\".rt is -10" },
+	{ "cpu_util 3", "cell", "cpu_util", NULL, 3, 0, "\"cpu_util\"" },
+	{ "measured_s -1", "cell", "measured_s", NULL, -1, 0, "\"measured_s\"" },
+	{ "a duration of 1e12 s", "cell", "duration_s", NULL, 1e12, 0, "\"duration_s\"" },
+	{ "schema 4294967295", "cell", "schema", NULL, 4294967295.0, 1, "newer than" },
+};
+
+static void test_ranges(void)
+{
+	json_t *big;
+	size_t i;
+
+	for (i = 0; i < sizeof(out_of_range) / sizeof(out_of_range[0]); i++) {
+		json_t *c = good_cell(), *o = c;
+		json_t *v = out_of_range[i].integer ?
+			    json_integer((json_int_t)out_of_range[i].value) :
+			    json_real(out_of_range[i].value);
+		char err[256] = "";
+
+		if (!strcmp(out_of_range[i].where, "corun"))
+			o = json_object_get(c, "corun");
+		else if (!strncmp(out_of_range[i].where, "metric", 6))
+			o = json_array_get(json_object_get(c, "metrics"),
+					   atoi(out_of_range[i].where + 6));
+		if (out_of_range[i].counts_key)
+			o = json_object_get(o, out_of_range[i].key);
+		json_object_set_new(o, out_of_range[i].counts_key ?: out_of_range[i].key, v);
+		tap_ok(cell_validate(c, "lat.coresched.r3.json", err, sizeof(err)) == -1 &&
+		       strstr(err, out_of_range[i].expect),
+		       "%s: refused (%s)", out_of_range[i].what, err);
+		json_decref(c);
+	}
+	big = json_pack("{s:I}", "schema", (json_int_t)4294967295LL);
+	check_int(cell_schema_version(big), >, CELL_SCHEMA_VERSION,
+		  "a schema of 2^32-1 stays a future version");
+	json_decref(big);
+	tap_ok(cell_value_problem(0, 0) == NULL, "a latency of 0 is a value");
+	tap_ok(cell_value_problem(0, 1) != NULL, "a rate of 0 is not");
+	tap_ok(cell_value_problem(NAN, 0) != NULL, "NaN is not");
+}
 
 static void test_constructed(void)
 {
@@ -179,6 +242,7 @@ int main(void)
 {
 	tap_plan_start();
 	test_constructed();
+	test_ranges();
 	test_reference();
 	return tap_finish();
 }

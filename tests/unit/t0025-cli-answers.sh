@@ -55,6 +55,13 @@ tap_grep "naming both" "it runs --smt-yield 1.3 (from its manifest), not 1.15" "
 code=$?
 tap_ok "--dir of a run at 1.3 without --smt-yield: exit 2 (got $code)" [ $code -eq 2 ]
 tap_grep "naming its yield" "runs --smt-yield 1.3: give that too" "$tmp/err"
+# The distance from the target is the report's arithmetic, not the manifest's.
+jq '.smt_yield = {target: 1.3, period_us: 10000, core_pct: 70,
+		  achieved: [{boot: 1, yield: 0.9, off_pct: 0}]}' \
+	"$ref/manifest.json" >"$tmp/run/manifest.json"
+"$cs" report "$tmp/run" --no-plots >/dev/null 2>"$tmp/err"
+tap_grep "a boot 31% off its yield with off_pct 0 is still called off" \
+	"1 of 1 boots were further than" "$tmp/run/report.md"
 cp "$ref/manifest.json" "$tmp/run/manifest.json"
 
 "$cs" run --reps 0 >/dev/null 2>"$tmp/err"
