@@ -92,7 +92,8 @@ int run_report_table(const char *dir, FILE *out)
 	static struct row rows[MAX_ROWS];
 	char path[4096], key[96], file[256];
 	struct dirent **names;
-	int nrows = 0, ncells = 0, failed = 0, i, k, n;
+	int nrows = 0, ncells = 0, failed = 0, expected, i, k, n;
+	json_t *man;
 
 	snprintf(path, sizeof(path), "%s/cells", dir);
 	n = scandir(path, &names, NULL, alphasort);
@@ -155,6 +156,14 @@ int run_report_table(const char *dir, FILE *out)
 	if (!ncells)
 		return -1;
 
+	/* Counted against what the manifest planned: a run cut short says so. */
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	man = json_load_regular(path, NULL);
+	expected = json_integer_value(json_object_get(man, "cells"));
+	json_decref(man);
+	if (expected > ncells)
+		fprintf(out, "\nIncomplete run: %d of the %d cells its manifest plans "
+			"are present.\n", ncells, expected);
 	fprintf(out, "\nRaw means per cell group (%d cells, %d not ok; rates: harmonic means, "
 		"as in csbench report; percentiles: the mean of the repetitions' own, where "
 		"report merges their histograms; \">=\": a value past the histogram's end, a "

@@ -210,11 +210,11 @@ static void write_model(const struct report *r, FILE *out)
 {
 	fprintf(out, "## What produced these numbers\n\n"
 		"- Kernel %s, patch series %s (build %s); csbench %s; profile %s, "
-		"%d repetitions; %d cells, %d ok.\n"
+		"%d repetitions; %d cells of %d planned, %d ok.\n"
 		"- Guest: %s. Host: %s, %d CPUs.\n"
 		"- Accelerator **%s**; emulation: **%s**; pinning: %s.\n",
 		r->release, r->revision, r->kernel_key, r->csbench_version, r->profile,
-		r->reps, r->cells, r->ok, r->topology, r->host_cpu, r->host_cpus,
+		r->reps, r->cells, r->expected_cells ?: r->cells, r->ok, r->topology, r->host_cpu, r->host_cpus,
 		r->accel, r->emulation_name[0] ? r->emulation_name :
 		"not recorded (a run from before --emulation: time-shared siblings under TCG)",
 		r->pinning);

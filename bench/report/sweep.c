@@ -213,11 +213,11 @@ static void md_points(const struct sweep *s, FILE *out)
 			fprintf(out, "| %s | %.2f | %.3f [%.3f, %.3f] of %d | %d | %d | %d/%d |\n",
 				r->run, r->yield_target, r->yield_median, r->yield_min,
 				r->yield_max, r->yield_boots, r->yield_off_boots, r->nblocks,
-				r->ok, r->cells);
+				r->ok, r->expected_cells ?: r->cells);
 		else
 			fprintf(out, "| %s | %.2f | not measured (the target is used) | - | %d "
 				"| %d/%d |\n", r->run, r->yield_target, r->nblocks, r->ok,
-				r->cells);
+				r->expected_cells ?: r->cells);
 	}
 }
 
@@ -314,12 +314,13 @@ int sweep_write_json(const struct sweep *s, const char *path)
 	for (p = 0; p < s->npt; p++) {
 		const struct report *r = s->pt[p];
 
-		json_array_append_new(pts, json_pack("{s:s,s:f,s:o,s:o,s:o,s:i,s:i,s:i,s:i}",
+		json_array_append_new(pts, json_pack("{s:s,s:f,s:o,s:o,s:o,s:i,s:i,s:i,s:i,s:i}",
 			"run", r->run, "target", r->yield_target, "yield", num(s->yield[p]),
 			"yield_min", num(r->yield_boots ? r->yield_min : NAN),
 			"yield_max", num(r->yield_boots ? r->yield_max : NAN),
 			"boots_measured", r->yield_boots, "boots_off", r->yield_off_boots,
-			"blocks", r->nblocks, "cells_ok", r->ok));
+			"blocks", r->nblocks, "cells_ok", r->ok,
+			"cells_planned", r->expected_cells ?: r->cells));
 	}
 	for (w = 0; w < s->nwl; w++) {
 		const struct sweep_workload *sw = &s->wl[w];

@@ -55,6 +55,18 @@ tap_grep "naming both" "it runs --smt-yield 1.3 (from its manifest), not 1.15" "
 code=$?
 tap_ok "--dir of a run at 1.3 without --smt-yield: exit 2 (got $code)" [ $code -eq 2 ]
 tap_grep "naming its yield" "runs --smt-yield 1.3: give that too" "$tmp/err"
+# A run cut short is counted against the cells its manifest plans.
+cp "$ref/manifest.json" "$tmp/run/manifest.json"
+planned=$(jq .cells "$ref/manifest.json")
+mkdir -p "$tmp/short" && cp -r "$ref/." "$tmp/short/"
+rm -f "$tmp/short"/cells/*.r3.json
+present=$(ls "$tmp/short/cells" | grep -c '\.json$')
+"$cs" report "$tmp/short" --no-plots >/dev/null 2>&1
+tap_grep "report.md of a run cut short: counts against the plan" \
+	"$present cells of $planned planned" "$tmp/short/report.md"
+"$cs" show "$tmp/short" >"$tmp/show" 2>&1
+tap_grep "show says it is incomplete" \
+	"Incomplete run: $present of the $planned cells" "$tmp/show"
 # The distance from the target is the report's arithmetic, not the manifest's.
 jq '.smt_yield = {target: 1.3, period_us: 10000, core_pct: 70,
 		  achieved: [{boot: 1, yield: 0.9, off_pct: 0}]}' \
