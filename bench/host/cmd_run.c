@@ -88,8 +88,13 @@ static int load_workloads(struct run *r, const char *dir, const char *only)
 		free(names[i]);
 	}
 	free(names);
+	if (!r->nwl) {
+		err_msg("--workload-dir %s: no .wl files (expected <name>.wl workload "
+			"files; see workloads/README.md)", dir);
+		return -1;
+	}
 	if (!only)
-		return r->nwl ? 0 : -1;
+		return 0;
 	/* Keep only the named ones, in the order given. */
 	{
 		struct run *keep = calloc(1, sizeof(*keep));
@@ -329,10 +334,11 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 	if (a->resume)
 		run_manifest_adaptive(a->resume, &a->target, &a->budget, &a->min_reps);
 	memset(&r, 0, sizeof(r));
-	if ((code = expand_matrix(&r, a)) || (code = open_run_dir(&r, a, t0, dir, len)))
+	if ((code = expand_matrix(&r, a)))
 		return code;
 	log_quiet = a->quiet;
 	cache_dir(cache, sizeof(cache));
+	/* The accelerator, probed if auto, before a run directory exists. */
 	if (accel_choose(a->accel, a->kernel, a->initrd, cache, &accel, why, sizeof(why))) {
 		err_msg("--accel %s: expected auto, tcg or kvm", a->accel);
 		return EXIT_USAGE;
@@ -342,6 +348,8 @@ int run_execute(struct run_args *a, char *dir, size_t len)
 			"applies)", accel_name(accel));
 		return EXIT_USAGE;
 	}
+	if ((code = open_run_dir(&r, a, t0, dir, len)))
+		return code;
 	vm.accel = accel;
 	if (vm_choose_emulation(a->emulation, a->cores, &vm))
 		return EXIT_USAGE;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -129,13 +130,40 @@ static int script_path(const char *root, const char *script, char *out, size_t l
 }
 
 /* Fill the inputs nobody gave from the checkout; the message says how. */
-static int default_inputs(struct run_args *a)
+/* An input the user named (@path not NULL) that is not there, said. */
+static int given_input_missing(const char *opt, const char *path, unsigned int type)
 {
-	char root[PATH_MAX], dir[PATH_MAX];
+	return path && input_missing(opt, path, type);
+}
 
-	if (a->kernel && a->image && a->initrd && a->bin && a->workload_dir)
+/*
+ * --workloads names workloads, comma-separated: an empty list or an empty
+ * name ("a,,b") is a typo, and is refused before any directory is read.
+ */
+static int check_workload_list(const char *list)
+{
+	const char *p = list;
+
+	if (!*list) {
+		err_msg("--workloads '': expected a comma-separated list of workload names "
+			"(csbench list shows them); leave it out to run them all");
+		return EXIT_USAGE;
+	}
+	for (; *p; p++)
+		if (*p == ',' && (p == list || p[1] == ',' || !p[1])) {
+			err_msg("--workloads %s: an empty name; expected names separated "
+				"by single commas", list);
+			return EXIT_USAGE;
+		}
+	return 0;
+}
+
+/* The checkout's defaults for the paths not given; nothing is built here. */
+static int default_paths(struct run_args *a, char *root, size_t len)
+{
+	if (a->kernel && (a->image || a->cloud_image) && a->initrd && a->bin && a->workload_dir)
 		return 0;
-	if (checkout_root(root, sizeof(root))) {
+	if (checkout_root(root, len)) {
 		err_msg("--kernel, --initrd, --image, --bin and --workload-dir have no default: "
 			"this csbench was not run from the checkout it was built in");
 		return EXIT_USAGE;
@@ -152,6 +180,14 @@ static int default_inputs(struct run_args *a)
 		xsnprintf(a->default_bin, sizeof(a->default_bin), "%s/build/guest", root);
 		a->bin = a->default_bin;
 	}
+	return 0;
+}
+
+/* The kernel and image not given: built, or taken from the cache. */
+static int default_builds(struct run_args *a, const char *root)
+{
+	char dir[PATH_MAX];
+
 	if (!a->kernel) {
 		info("no --kernel: taking %s/scripts/kernel-build.sh's (builds it if not cached)", root);
 		if (script_path(root, "kernel-build.sh", dir, sizeof(dir))) {
@@ -161,7 +197,8 @@ static int default_inputs(struct run_args *a)
 		xsnprintf(a->default_kernel, sizeof(a->default_kernel), "%s/bzImage", dir);
 		a->kernel = a->default_kernel;
 	}
-	if (!a->image) {
+	/* A cloud run boots the cloud image: no rootfs is built for it. */
+	if (!a->image && !a->cloud_image) {
 		if (script_path(root, "image-build.sh", a->default_image, sizeof(a->default_image))) {
 			err_msg("no --image, and %s/scripts/image-build.sh failed", root);
 			return EXIT_FAIL;
@@ -171,18 +208,32 @@ static int default_inputs(struct run_args *a)
 	return 0;
 }
 
-/*
- * --cloud-image: what the image is, and the seed and offline packages it
- * boots with, built through the checkout's scripts when not cached.
- */
+/* A workload directory with no .wl file in it, said before anything is built. */
+static int no_workload_files(const char *dir)
+{
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, NULL), i, found = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(names[i]->d_name);
+
+		found |= len > 3 && !strcmp(names[i]->d_name + len - 3, ".wl");
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
+	if (n >= 0 && !found) {
+		err_msg("--workload-dir %s: no .wl files (expected <name>.wl workload files; "
+			"see workloads/README.md)", dir);
+		return 1;
+	}
+	return 0;
+}
+
 static int cloud_inputs(struct run_args *a)
 {
 	char root[PATH_MAX], err[1024];
 
-	if (a->image) {
-		err_msg("--image and --cloud-image: give one of them");
-		return EXIT_USAGE;
-	}
 	if (a->cloud_root && strncmp(a->cloud_root, "/dev/", 5)) {
 		err_msg("--cloud-root %s: expected a device such as " VM_CLOUD_ROOT, a->cloud_root);
 		return EXIT_USAGE;
@@ -344,6 +395,7 @@ int run_args_check_caps(struct run_args *a)
 int run_args_settle(struct run_args *a)
 {
 	static char all_modes[256];
+	char root[PATH_MAX] = "";
 	int ret;
 
 	if (strcmp(a->progress, "text") && strcmp(a->progress, "json")) {
@@ -388,13 +440,39 @@ int run_args_settle(struct run_args *a)
 	}
 	if (a->smt_yield_arg && (ret = check_smt_yield(a)))
 		return ret;
+	if (strcmp(a->accel, "auto") && strcmp(a->accel, "tcg") && strcmp(a->accel, "kvm")) {
+		err_msg("--accel %s: expected auto, tcg or kvm", a->accel);
+		return EXIT_USAGE;
+	}
+	if (a->workloads && (ret = check_workload_list(a->workloads)))
+		return ret;
 	if (a->cloud_root && !a->cloud_image) {
 		err_msg("--cloud-root goes with --cloud-image");
 		return EXIT_USAGE;
 	}
-	if (a->cloud_image && (ret = cloud_inputs(a)))
+	if (a->cloud_image && a->image) {
+		err_msg("--image and --cloud-image: give one of them");
+		return EXIT_USAGE;
+	}
+	/*
+	 * The paths given come first: nothing is built, inspected or
+	 * created for a run whose --kernel or --cloud-image is a typo.
+	 */
+	if (given_input_missing("--kernel", a->kernel, S_IFREG) ||
+	    given_input_missing("--initrd", a->initrd, S_IFREG) ||
+	    given_input_missing("--image", a->image, S_IFREG) ||
+	    given_input_missing("--cloud-image", a->cloud_image, S_IFREG) ||
+	    given_input_missing("--bin", a->bin, S_IFDIR) ||
+	    given_input_missing("--workload-dir", a->workload_dir, S_IFDIR))
+		return EXIT_USAGE;
+	if ((ret = default_paths(a, root, sizeof(root))))
 		return ret;
-	if ((ret = default_inputs(a)))
+	if (input_missing("--workload-dir", a->workload_dir, S_IFDIR) ||
+	    no_workload_files(a->workload_dir))
+		return EXIT_USAGE;
+	if ((ret = default_builds(a, root)))
+		return ret;
+	if (a->cloud_image && (ret = cloud_inputs(a)))
 		return ret;
 	/*
 	 * Check them before a run directory exists or a boot is tried: a

@@ -77,6 +77,35 @@ code=$?
 tap_ok "--cloud-root without --cloud-image: exit 2 (got $code)" [ $code -eq 2 ]
 tap_ok "still no run directory" [ -z "$(ls "$tmp/res")" ]
 
+# Refused before anything is built, inspected or created: each of these
+# once built the rootfs, read a cloud image, or made a run directory
+# first. No --kernel or --image is given where a late check would build.
+mkdir "$tmp/nowl"
+refuse() {
+	what=$1 expect=$2
+	shift 2
+	timeout 60 "$cs" run --results "$tmp/res" "$@" >"$tmp/out" 2>&1
+	code=$?
+	tap_ok "$what: exit 2 (got $code)" [ $code -eq 2 ]
+	tap_grep "and says why" "$expect" "$tmp/out"
+	tap_ok "having built and created nothing" \
+		sh -c "! grep -q 'image: \|kernel: \|reading its format' '$tmp/out' &&
+		       [ -z \"\$(ls '$tmp/res')\" ]"
+}
+refuse "--accel bogus" "--accel bogus: expected auto, tcg or kvm" --accel bogus
+refuse "--workloads ''" "--workloads '': expected a comma-separated list" --workloads ''
+refuse "--workloads a,,b" "--workloads a,,b: an empty name" --workloads a,,b
+refuse "an empty --workload-dir" "--workload-dir $tmp/nowl: no .wl files" \
+	--workload-dir "$tmp/nowl"
+refuse "--cloud-image with a missing --kernel" "kernel $tmp/nope: No such file" \
+	--kernel "$tmp/nope" --cloud-image "$tmp/img"
+refuse "a missing --cloud-image" "cloud-image $tmp/nope: No such file" \
+	--cloud-image "$tmp/nope"
+refuse "--workloads .." "unknown workload '..'" --workloads .. --kernel "$tmp/k" \
+	--initrd "$tmp/i" --image "$tmp/img" --bin "$tmp/bin"
+refuse "--workloads --help" "unknown workload '--help'" --workloads=--help \
+	--kernel "$tmp/k" --initrd "$tmp/i" --image "$tmp/img" --bin "$tmp/bin"
+
 "$cs" --version >"$tmp/out" 2>&1
 code=$?
 tap_ok "csbench --version: exit 0 (got $code)" [ $code -eq 0 ]
