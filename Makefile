@@ -294,7 +294,8 @@ YIELD_ARGS = $(if $(SMT_YIELD),--smt-yield $(SMT_YIELD)) $(TOPOLOGY_ARGS)
 TOPOLOGY_ARGS = $(if $(CORES),--cores $(CORES)) $(if $(EMULATION),--emulation $(EMULATION))
 # YIELDS="1.0 1.15 1.3": a yield sweep instead, BLOCKS blocks of every
 # yield interleaved (scripts/sweep.sh; SWEEP_ARGS="--modes ..." passes run
-# options); RESUME=DIR of a sweep finishes it.
+# options, not those the sweep sets: --dir, --reps, --profile, --smt-yield,
+# --rev); RESUME=DIR of a sweep finishes it.
 BLOCKS ?= 3
 define sweep_run
 	@$(call guest_inputs) && \

@@ -14,8 +14,8 @@
 # (default results).
 # Output: SWEEP_RESULTS/sweep-<stamp>/y<Y>/ (a run directory per yield),
 # sweep.info and sweep.args (what --resume needs), sweep.md, sweep.json,
-# plots/. Run options go to every run except --dir, --reps, --profile and
-# --smt-yield, which the sweep sets.
+# plots/. Run options go to every run; --dir, --reps, --profile,
+# --smt-yield, --rev and --resume are the sweep's own and refused.
 # Exit codes: 0; 2: bad input or a step that failed; 3: a guest crashed
 # or hung in some cell (recorded, left out, the sweep goes on); 130:
 # interrupted (resume it).
@@ -48,6 +48,16 @@ else
 	profile=${SWEEP_PROFILE:-quick}
 	resumed=0
 fi
+# The sweep sets these for every run; one given too (in the arguments or
+# SWEEP_ARGS) would silently win for some runs and not others.
+for arg in "$@"; do
+	case $arg in
+	--dir | --dir=* | --reps | --reps=* | --profile | --profile=* | --smt-yield | \
+	--smt-yield=* | --resume | --resume=* | --rev | --rev=*)
+		die "${arg%%=*}: the sweep sets it for every run (SWEEP_PROFILE," \
+			"SWEEP_BLOCKS, YIELDS and SWEEP_RESULTS choose them); leave it out" ;;
+	esac
+done
 case $blocks in
 '' | *[!0-9]*) die "SWEEP_BLOCKS=$blocks: expected a number of blocks" ;;
 esac

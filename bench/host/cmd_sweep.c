@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,40 @@ next:
 	return ret;
 }
 
+/*
+ * What a sweep holds fixed: a point on another kernel, profile or guest is
+ * another experiment, and its gain would be read as the yield's doing.
+ */
+static const struct {
+	const char *what;
+	size_t offset;
+} sweep_fixed[] = {
+	{ "kernel", offsetof(struct report, kernel_key) },
+	{ "profile", offsetof(struct report, profile) },
+	{ "accelerator", offsetof(struct report, accel) },
+	{ "emulation", offsetof(struct report, emulation_key) },
+	{ "guest topology", offsetof(struct report, topology) },
+	{ "image", offsetof(struct report, image_sha256) },
+};
+
+static int same_setup(const struct report *a, const struct report *b)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(sweep_fixed) / sizeof(sweep_fixed[0]); i++) {
+		const char *x = (const char *)a + sweep_fixed[i].offset;
+		const char *y = (const char *)b + sweep_fixed[i].offset;
+
+		if (strcmp(x, y)) {
+			err_msg("%s ran %s %s, %s %s: a sweep changes only the yield",
+				b->dir, sweep_fixed[i].what, *y ? y : "(not recorded)", a->dir,
+				*x ? x : "(not recorded)");
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* The points make a sweep: capped runs at two or more distinct yields. */
 static int check_points(struct sweep *s)
 {
@@ -96,6 +131,8 @@ static int check_points(struct sweep *s)
 		 * yield; the plugin's period follows from the yield, so its
 		 * runs must share the longest spin instead.
 		 */
+		if (p && !same_setup(s->pt[0], r))
+			return EXIT_USAGE;
 		if (p && r->yield_spin_us != s->pt[0]->yield_spin_us) {
 			err_msg("%s spins at most %d us, %s %d us: a sweep changes only the yield",
 				r->dir, r->yield_spin_us, s->pt[0]->dir, s->pt[0]->yield_spin_us);

@@ -100,4 +100,18 @@ mkdir -p "$tmp/order" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/order/" &&
 code=$?
 tap_ok "measured yields out of the targets' order: exit 1 (got $code)" [ $code -eq 1 ]
 tap_grep "saying no crossover can be read" "no crossover" "$tmp/err"
+# A point on another kernel or profile is another experiment, not a yield.
+mkdir -p "$tmp/kern" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/kern/" &&
+	jq '.kernel.key = "bench-v9-0000000000000000"' "$s/y1.30/manifest.json" \
+	>"$tmp/kern/y1.30/manifest.json"
+"$csbench" sweep --no-plots "$tmp/kern" >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "a point on another kernel: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "naming both kernels" "y1.30 ran kernel bench-v9-0000000000000000, .*y1.00" "$tmp/err"
+mkdir -p "$tmp/prof" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/prof/" &&
+	jq '.profile = "full"' "$s/y1.30/manifest.json" >"$tmp/prof/y1.30/manifest.json"
+"$csbench" sweep --no-plots "$tmp/prof" >/dev/null 2>"$tmp/err"
+code=$?
+tap_ok "a point of another profile: exit 2 (got $code)" [ $code -eq 2 ]
+tap_grep "naming the profile" "ran profile full" "$tmp/err"
 tap_done
