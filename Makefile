@@ -82,21 +82,18 @@ GUEST_UTIL := $(GUEST_UTIL_SRC) $(wildcard tests/guest/*.h) bench/lib/cotrace.h 
 	check unit-test sanitize-test yield-test kernel-test kernel-test-debug bisect-build mutant-test fuzz bench-smoke \
 	fuzz-regress bench-faults sweep-smoke calibrate report clean all
 
+# One place: each target's "## " comment is its line here, and check's
+# steps are CHECK_STEPS, so help cannot drift from what the targets do.
 help:
-	@echo "make bench      install what is missing, build kernel and image, run the benchmarks"
-	@echo "                (adaptive: TARGET=10 percent, BUDGET=15 minutes; ADAPTIVE= for fixed reps)"
-	@echo "make bench SMT_YIELD=1.3        the same at an emulated SMT yield (TCG)"
-	@echo "make bench IMAGE=debian-12-genericcloud-amd64.qcow2   on a Debian cloud image"
-	@echo "make cloud-image  build a stand-in for that image (prints its path)"
-	@echo "make bench YIELDS=\"1.0 1.15 1.3\" [BLOCKS=3]   a yield sweep: crossover vs breakeven"
-	@echo "make check      unit tests and the in-guest boot test"
-	@echo "make report [RUN=results/DIR]   rebuild a run's report (default: newest)"
-	@echo "make calibrate  A/A noise bands for the quick profile"
-	@echo "make ab OLD=DIR NEW=DIR [AB_ARGS=...]   interleaved A/B run of two series revisions"
-	@echo "make deps | kernel | image | boot-test | kernel-path | image-path | clean"
+	@awk -F ':[^#]*## ' '/^[a-z][a-z-]*:.*## / { printf "make %-18s %s\n", $$1, $$2 }' \
+		$(firstword $(MAKEFILE_LIST))
+	@echo
+	@echo "make check runs, in order: $(strip $(CHECK_STEPS))"
+	@echo "Variables: TARGET= BUDGET= ADAPTIVE= (bench), SMT_YIELD=1.3, IMAGE=FILE.qcow2,"
+	@echo "  YIELDS=\"1.0 1.15 1.3\" BLOCKS=3 SWEEP_ARGS=..., CORES= EMULATION=, OLD= NEW= AB_ARGS=."
 
 # ---- packages -------------------------------------------------------------
-deps:
+deps: ## install the Debian packages the kit needs (apt, from the host's mirror)
 	@scripts/deps.sh
 
 $(DEPS_STAMP): scripts/packages.txt scripts/deps.sh
@@ -171,49 +168,49 @@ $(B)/fuzz/workload_fuzz: tests/fuzz/workload_fuzz.c bench/lib/workload.c bench/l
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
 
 # Replay the committed corpus once (part of make check).
-fuzz-regress: $(B)/fuzz/workload_fuzz
+fuzz-regress: $(B)/fuzz/workload_fuzz ## replay the workload-parser fuzz corpus
 	@$< -runs=0 $(FUZZ_CORPUS) 2>$(B)/fuzz/regress.log || \
 		{ tail -n 30 $(B)/fuzz/regress.log; exit 1; }
 	@echo "fuzz-regress: $$(ls $(FUZZ_CORPUS) | wc -l) corpus inputs replayed cleanly"
 
 # Explore for FUZZ_SECONDS; new interesting inputs land in the corpus.
 FUZZ_SECONDS ?= 60
-fuzz: $(B)/fuzz/workload_fuzz
+fuzz: $(B)/fuzz/workload_fuzz ## fuzz the workload parser for FUZZ_SECONDS (default 60)
 	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(FUZZ_CORPUS)
 
 # ---- kernel and image (cached outside the repository) -----------------------
-kernel: $(DEPS_STAMP)
+kernel: $(DEPS_STAMP) ## build the patched bench kernel (cached by input hash)
 	@scripts/kernel-build.sh
 
-image: $(DEPS_STAMP)
+image: $(DEPS_STAMP) ## build the Debian guest rootfs image (cached)
 	@scripts/image-build.sh
 
 # A stand-in for Debian's genericcloud qcow2 (prints its path); boot it, or
 # the real one, with make bench IMAGE=FILE.
-cloud-image: $(DEPS_STAMP)
+cloud-image: $(DEPS_STAMP) ## build a stand-in Debian cloud image (prints its path)
 	@scripts/cloud-image-build.sh
 
 # Every prefix of the series builds (slow: one kernel build per patch,
 # mostly ccache hits); not part of make check.
-bisect-build: $(DEPS_STAMP)
+bisect-build: $(DEPS_STAMP) ## build the kernel at each prefix of the series, then without cgroups
 	@scripts/bisect-build.sh
 
 # The kernel tests seen failing: one bench kernel per tests/mutants/*.patch
 # (a bug put back), each of whose expected tests must fail. Slow (a kernel
 # build and a boot per mutant), so not part of check. MUTANTS="a b" picks.
-mutant-test: $(GUEST_READY)
+mutant-test: $(GUEST_READY) ## kernel tests against planted kernel bugs: each must be caught
 	@tests/mutants/run.sh $(MUTANTS)
 
-kernel-path: $(DEPS_STAMP)
+kernel-path: $(DEPS_STAMP) ## print the cached kernel's directory (builds it if missing)
 	@echo "$$(scripts/kernel-build.sh)/bzImage"
 
-image-path: $(DEPS_STAMP)
+image-path: $(DEPS_STAMP) ## print the cached image's path (builds it if missing)
 	@scripts/image-build.sh
 
 # ---- tests ----------------------------------------------------------------
 # The shell tests find csbench in $CSBENCH_BUILD; the agent is a static
 # guest binary and always comes from build/.
-unit-test: $(UNIT_BIN) $(B)/csbench build/guest/csbench-agent
+unit-test: $(UNIT_BIN) $(B)/csbench build/guest/csbench-agent ## host unit tests (C and shell, no guest)
 	@dups=$$(ls tests/unit | sed -n 's/^t\([0-9]*\)-.*/\1/p' | sort | uniq -d); \
 	if [ -n "$$dups" ]; then echo "unit-test: duplicate test numbers: $$dups" >&2; exit 1; fi
 	@CSBENCH_BUILD=$(CURDIR)/$(B) scripts/run-tap.sh $(UNIT_BIN) $(UNIT_SH)
@@ -221,7 +218,7 @@ unit-test: $(UNIT_BIN) $(B)/csbench build/guest/csbench-agent
 # The host tool and the unit tests again under AddressSanitizer and
 # UBSan (leaks included), in $(B)/san; any report fails the test it is in.
 SAN_FLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-sanitize-test: build/guest/csbench-agent
+sanitize-test: build/guest/csbench-agent ## the unit tests rebuilt with ASan and UBSan
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 		$(MAKE) --no-print-directory B=$(B)/san DEPS_STAMP=$(DEPS_STAMP) \
 		SANITIZE="$(SAN_FLAGS)" unit-test
@@ -249,21 +246,22 @@ endef
 
 GUEST_READY := $(B)/csbench $(YIELD_PLUGIN) $(B)/initramfs.cpio $(GUEST_BIN) $(DEPS_STAMP)
 
-boot-test: $(GUEST_READY)
+boot-test: $(GUEST_READY) ## boot the bench kernel; check topology, modes and cpu.tag
 	$(call guest_job,boot-test,tests/guest/boot-test.sh,bench)
 	@tests/replay.sh $(B)/boot-test >$(B)/boot-test.replay.tap; \
 	cat $(B)/boot-test.replay.tap; scripts/run-tap.sh --summarise $(B)/boot-test.replay.tap
 
 # The patch series' own tests, on the bench kernel and on the debug kernel
 # (lockdep, atomic-sleep checks, kmemleak), where any kernel warning fails.
-kernel-test: $(GUEST_READY)
+kernel-test: $(GUEST_READY) ## in-guest core-scheduling tests on the bench kernel
 	$(call guest_job,kernel-test-bench,tests/guest/kernel-tests.sh,bench)
 
-kernel-test-debug: $(GUEST_READY)
+kernel-test-debug: $(GUEST_READY) ## the same tests on the debug kernel (lockdep, kmemleak, list checks)
 	$(call guest_job,kernel-test-debug,tests/guest/kernel-tests.sh,debug)
 
-check: unit-test sanitize-test fuzz-regress boot-test kernel-test kernel-test-debug bench-smoke \
-	bench-faults yield-test sweep-smoke cloud-smoke
+CHECK_STEPS := unit-test sanitize-test fuzz-regress boot-test kernel-test kernel-test-debug \
+	bench-smoke bench-faults yield-test sweep-smoke cloud-smoke
+check: $(CHECK_STEPS) ## every test: the steps listed below
 
 # ---- the benchmark ----------------------------------------------------------
 # $(call bench_run,PROFILE,EXTRA-ARGS): csbench run with the cached kernel
@@ -304,12 +302,12 @@ define sweep_run
 		--initrd $(B)/initramfs.cpio $(if $(IMAGE),--cloud-image "$(IMAGE)",--image $$i) \
 		--bin $(B)/guest $(SWEEP_ARGS))
 endef
-bench: $(GUEST_READY)
+bench: $(GUEST_READY) ## install, build and run the default matrix, print the table
 	$(if $(or $(YIELDS),$(wildcard $(RESUME)/sweep.info)),$(sweep_run),$(call bench_run,$(if $(RESUME),,$(PROFILE)),--report $(if $(RESUME),--resume $(RESUME),--results results $(ADAPTIVE)) $(YIELD_ARGS)))
 
 # The whole pipeline at smoke size, checked: every cell present and ok,
 # no unexplained co-residency in the coresched modes, a report written.
-bench-smoke: $(GUEST_READY)
+bench-smoke: $(GUEST_READY) ## the whole pipeline at smoke size: run, report, verify
 	@rm -rf $(B)/smoke && mkdir -p $(B)/smoke
 	$(call bench_run,smoke,--report --results $(B)/smoke)
 	@$(B)/csbench verify $(B)/smoke/*
@@ -322,7 +320,7 @@ bench-smoke: $(GUEST_READY)
 
 # Faults end to end on the real kernel: a guest panic, a hung guest,
 # Ctrl-C then --resume, a disk that fills mid-run.
-bench-faults: $(GUEST_READY)
+bench-faults: $(GUEST_READY) ## guest panic, hang, Ctrl-C and full disk: said, no result lost
 	@$(call guest_inputs) && \
 	args="$$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest" && \
 	tests/faults/faults.sh $(B)/faults/run $$args >$(B)/faults.tap 2>&1; \
@@ -331,14 +329,14 @@ bench-faults: $(GUEST_READY)
 
 # The emulated SMT yield: caps applied, measured, removed, also after a
 # csbench killed with SIGKILL (tests/yield/smt-yield.sh; TCG only).
-yield-test: $(GUEST_READY)
+yield-test: $(GUEST_READY) ## the emulated SMT yield lands near its target
 	@$(call guest_inputs) && \
 	tests/yield/smt-yield.sh $(B)/yield $$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest \
 		>$(B)/yield.tap 2>&1; \
 	cat $(B)/yield.tap; scripts/run-tap.sh --summarise $(B)/yield.tap
 
 # A yield sweep at smoke size: two yields, two blocks, interleaved.
-sweep-smoke: $(GUEST_READY)
+sweep-smoke: $(GUEST_READY) ## a sweep end to end: yields 1.0 and 1.3, 2 blocks, smoke profile
 	@$(call guest_inputs) && \
 	tests/yield/sweep-smoke.sh $(B)/sweep-smoke $$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest \
 		>$(B)/sweep-smoke.tap 2>&1; \
@@ -347,7 +345,7 @@ sweep-smoke: $(GUEST_READY)
 # The cloud-image path once at smoke size, on the stand-in: cloud-init
 # provisions it offline, the agent runs from its systemd unit, csbench
 # verify checks that, and the image file is byte-identical afterwards.
-cloud-smoke: $(GUEST_READY)
+cloud-smoke: $(GUEST_READY) ## a run on the stand-in Debian cloud image
 	@k=$$(scripts/kernel-build.sh) && i=$$(scripts/cloud-image-build.sh) && \
 	tests/cloud/cloud-smoke.sh $(B)/cloud-smoke $$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest \
 		>$(B)/cloud-smoke.tap 2>&1; \
@@ -355,29 +353,29 @@ cloud-smoke: $(GUEST_READY)
 
 # Rebuild a run's report (default: the newest run in results/).
 RUN ?= $(lastword $(sort $(wildcard results/2*)))
-report: $(B)/csbench
+report: $(B)/csbench ## rebuild a run's report (RUN=results/DIR; default: newest)
 	@test -n "$(RUN)" || { echo "make report: no run in results/ (make bench makes one)" >&2; exit 1; }
 	$(B)/csbench report $(RUN)
 
 # A/A noise bands for the quick profile: the run goes to results/calibration/
 # (out of history's way), the bands to results/calibration-quick-ACCEL.json.
-calibrate: $(GUEST_READY)
+calibrate: $(GUEST_READY) ## A/A noise bands for the quick profile
 	@$(call guest_inputs) && \
 	$(B)/csbench calibrate --profile quick --results results/calibration --out-dir results \
 		--rev $$(git rev-parse --short HEAD 2>/dev/null || echo norev) \
 		--kernel $$k/bzImage --initrd $(B)/initramfs.cpio --image $$i --bin $(B)/guest
 
-clean:
+clean: ## remove build/ (caches in ~/.cache/csbench stay)
 	rm -rf $(B)
 
 # Interleaved A/B run of two series revisions: make ab OLD=DIR NEW=DIR
 # [AB_ARGS="--workloads cpu-vs-cpu"] [AB_BLOCKS=6]; exits with compare's code.
-ab: $(GUEST_READY)
+ab: $(GUEST_READY) ## interleaved A/B run of two series revisions (OLD=DIR NEW=DIR)
 	@test -n "$(OLD)" -a -n "$(NEW)" || \
 		{ echo "make ab: give OLD=DIR and NEW=DIR (patch series directories)" >&2; exit 2; }
 	@scripts/ab.sh $(OLD) $(NEW) $(AB_ARGS)
 
 # The end-to-end A/B check: this series against itself plus a planted
 # core-pick delay (tests/ab/slow-core-pick.patch, outside patchset/).
-ab-planted: $(GUEST_READY)
+ab-planted: $(GUEST_READY) ## an A/B run against a planted slow core pick: must be found
 	@tests/ab/planted.sh
