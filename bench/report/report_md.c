@@ -199,11 +199,17 @@ void report_write_summary(const struct report *r, FILE *out)
 	fprintf(out, " | | |\n\n");
 	write_emulation_bias(r, out);
 	write_adaptive(r, out);
-	fprintf(out, "Gains: + is better for the first mode, [95%% CI], paired "
-		"by block; p_adj is Holm-corrected over each column's %d workloads (the "
-		"overall line over its %d comparisons); \"sees +-x%%\": the smallest change this run would have "
-		"flagged with 80%% power after the correction.\n",
-		workload_family(r), family_of(r->overall, CMP_COUNT));
+	fprintf(out, "Gains: + is better for the first mode, [95%% CI], paired by block; ");
+	/* With fewer than two blocks no row has a test: there is nothing to correct. */
+	if (workload_family(r))
+		fprintf(out, "p_adj is Holm-corrected over each column's %d workloads (the "
+			"overall line over its %d comparisons); ", workload_family(r),
+			family_of(r->overall, CMP_COUNT));
+	else
+		fprintf(out, "no row has a test (fewer than two blocks), so nothing is "
+			"corrected; ");
+	fprintf(out, "\"sees +-x%%\": the smallest change this run would have flagged "
+		"with 80%% power after the correction.\n");
 }
 
 static void write_model(const struct report *r, FILE *out)

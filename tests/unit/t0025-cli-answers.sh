@@ -67,6 +67,13 @@ tap_grep "report.md of a run cut short: counts against the plan" \
 "$cs" show "$tmp/short" >"$tmp/show" 2>&1
 tap_grep "show says it is incomplete" \
 	"Incomplete run: $present of the $planned cells" "$tmp/show"
+# One block: no row has a test, and the footnote does not count "0 workloads".
+mkdir -p "$tmp/one" && cp -r "$ref/." "$tmp/one/" && rm -f "$tmp/one"/cells/*.r[2-9].json
+jq '.reps = 1 | .cells = ((.cells / 3) | floor)' "$ref/manifest.json" \
+	>"$tmp/one/manifest.json"
+"$cs" report "$tmp/one" --no-plots >/dev/null 2>&1
+tap_grep "one block: the footnote says no row has a test" \
+	"no row has a test (fewer than two blocks)" "$tmp/one/report.md"
 # The distance from the target is the report's arithmetic, not the manifest's.
 jq '.smt_yield = {target: 1.3, period_us: 10000, core_pct: 70,
 		  achieved: [{boot: 1, yield: 0.9, off_pct: 0}]}' \
