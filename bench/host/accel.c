@@ -82,6 +82,11 @@ static int probe_kvm(const char *kernel, const char *initrd,
 	return 0;
 }
 
+int accel_known(const char *want)
+{
+	return !strcmp(want, "auto") || !strcmp(want, "tcg") || !strcmp(want, "kvm");
+}
+
 int accel_choose(const char *want, const char *kernel, const char *initrd,
 		 const char *cache_dir, enum accel *out, char *why, size_t len)
 {
@@ -94,7 +99,7 @@ int accel_choose(const char *want, const char *kernel, const char *initrd,
 		snprintf(why, len, "requested");
 		return 0;
 	}
-	if (strcmp(want, "auto"))
+	if (!accel_known(want))
 		return -1;
 
 	*out = ACCEL_TCG;

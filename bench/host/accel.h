@@ -6,6 +6,9 @@
 
 #include "vm.h"
 
+/* @want is an --accel value: auto, tcg or kvm. */
+int accel_known(const char *want);
+
 /*
  * Choose the accelerator. @want is "auto", "tcg" or "kvm". For auto, KVM
  * is used only when /dev/kvm opens and a short probe boot of @kernel and

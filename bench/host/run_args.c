@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../lib/log.h"
+#include "accel.h"
 #include "../lib/mode.h"
 #include "../lib/paths.h"
 #include "../lib/spawn.h"
@@ -129,7 +130,6 @@ static int script_path(const char *root, const char *script, char *out, size_t l
 	return spawn_last_line(argv, out, len) || !out[0] ? -1 : 0;
 }
 
-/* Fill the inputs nobody gave from the checkout; the message says how. */
 /* An input the user named (@path not NULL) that is not there, said. */
 static int given_input_missing(const char *opt, const char *path, unsigned int type)
 {
@@ -230,6 +230,10 @@ static int no_workload_files(const char *dir)
 	return 0;
 }
 
+/*
+ * --cloud-image: what the image is, and the seed and offline packages it
+ * boots with, built through the checkout's scripts when not cached.
+ */
 static int cloud_inputs(struct run_args *a)
 {
 	char root[PATH_MAX], err[1024];
@@ -440,7 +444,7 @@ int run_args_settle(struct run_args *a)
 	}
 	if (a->smt_yield_arg && (ret = check_smt_yield(a)))
 		return ret;
-	if (strcmp(a->accel, "auto") && strcmp(a->accel, "tcg") && strcmp(a->accel, "kvm")) {
+	if (!accel_known(a->accel)) {
 		err_msg("--accel %s: expected auto, tcg or kvm", a->accel);
 		return EXIT_USAGE;
 	}
