@@ -4,7 +4,7 @@
 #   make check     the tests: unit tests and an in-guest boot test
 #
 # One non-recursive Makefile. Kernel and image live in a cache outside the
-# repository ($(CSBENCH_CACHE)), keyed by their inputs; see README.md.
+# repository ($(CSBENCH_CACHE)), keyed by their inputs; see docs/stages.md.
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := help
@@ -288,7 +288,7 @@ ADAPTIVE ?= --target $(TARGET) --budget $(BUDGET)
 # SMT_YIELD=Y: emulate an SMT yield under TCG (csbench run --smt-yield).
 YIELD_ARGS = $(if $(SMT_YIELD),--smt-yield $(SMT_YIELD)) $(TOPOLOGY_ARGS)
 # CORES=N, EMULATION=concurrent|time-shared|auto: the guest's layout
-# (csbench run --cores, --emulation; README "Emulation layouts").
+# (csbench run --cores, --emulation; docs/emulation.md, "Emulation layouts").
 TOPOLOGY_ARGS = $(if $(CORES),--cores $(CORES)) $(if $(EMULATION),--emulation $(EMULATION))
 # YIELDS="1.0 1.15 1.3": a yield sweep instead, BLOCKS blocks of every
 # yield interleaved (scripts/sweep.sh; SWEEP_ARGS="--modes ..." passes run

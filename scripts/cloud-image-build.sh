@@ -9,7 +9,7 @@
 # tools, so csbench run
 # --cloud-image takes exactly the path a downloaded image takes. What it
 # lacks (the Debian kernel's modules and GRUB: csbench boots its own
-# kernel directly) is listed in the README.
+# kernel directly) is listed in docs/guest.md.
 #
 # Made without root privileges on devices: mmdebstrap writes the tree into
 # an ext4 image (mke2fs -d), mkfs.vfat makes the ESP, sgdisk the partition

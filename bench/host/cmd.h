@@ -3,7 +3,7 @@
 #ifndef CSBENCH_CMD_H
 #define CSBENCH_CMD_H
 
-/* Exit codes, documented in the README. */
+/* Exit codes, documented in docs/exit-codes.md. */
 enum {
 	EXIT_OK = 0,
 	EXIT_FAIL = 1,		/* the job or a check failed */

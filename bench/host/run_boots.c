@@ -27,7 +27,7 @@
 #define BOOT_OVERHEAD_S	180
 /*
  * A cloud image boots systemd and cloud-init and installs the tools before
- * the job starts: about 6 min under TCG here, most of it apt (README).
+ * the job starts: about 6 min under TCG here, most of it apt (docs/guest.md).
  * The job log only appears then, so the hang watchdog waits longer too.
  */
 #define CLOUD_OVERHEAD_S	900

@@ -12,7 +12,7 @@
  * idle half of a lone sibling's period for free, but out of the siblings'
  * time when both are busy, and the yield would read short by their share
  * (10-13% at Y = 1.3 here). With S at most 1 minus their share, both
- * cases are set by the caps alone (the README has the measurements).
+ * cases are set by the caps alone (docs/emulation.md has the measurements).
  *
  * The caps live in cgroups of the host's CPU controller under a parent
  * named after this csbench process: csbench-PID/coreK (cap S) /vcpuN
@@ -30,8 +30,8 @@
 
 #define SMTCAP_MIN_YIELD	1.0
 #define SMTCAP_MAX_YIELD	2.0
-#define SMTCAP_PERIOD_US	10000	/* see the README's measurements */
-#define SMTCAP_CORE_PCT		70	/* S in percent: see above and the README */
+#define SMTCAP_PERIOD_US	10000	/* see docs/emulation.md's measurements */
+#define SMTCAP_CORE_PCT		70	/* S in percent: see above and docs/emulation.md */
 #define SMTCAP_MIN_CORE_SHARE	0.50
 #define SMTCAP_MIN_QUOTA_US	1000	/* the kernel's smallest CFS quota */
 #define SMTCAP_CGROUP_BASE	"/sys/fs/cgroup"	/* where the host mounts cgroups */

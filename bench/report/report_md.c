@@ -265,8 +265,8 @@ static void write_model(const struct report *r, FILE *out)
 			"is the two host CPUs running at different speeds, which moved a "
 			"boot's measured yield by -17%% to +27%% at 1.3 on a shared host, and "
 			"cells have disagreed with the probe (smt-on vs smt-off up to +77%% at "
-			"1.0): read the emulation-bias line and README, \"Emulation layouts\", "
-			"before the comparisons.\n\n",
+			"1.0): read the emulation-bias line and docs/emulation.md, "
+			"\"Emulation layouts\", before the comparisons.\n\n",
 			r->yield_target > 0 ? r->yield_target : 1.0,
 			r->yield_target > 0 ? r->yield_target : 1.0);
 	else if (!strcmp(r->accel, "tcg") && r->yield_period_us)
@@ -276,7 +276,7 @@ static void write_model(const struct report *r, FILE *out)
 			"sibling runs at 1/%.2f of what two together do, an emulated SMT "
 			"yield of %.2f. smt-on vs smt-off and coresched vs smt-off are then "
 			"comparisons under that yield; the breakeven SMT yield is still given "
-			"from the model (README).\n\n", r->yield_core_pct, r->yield_core_pct,
+			"from the model (docs/reports.md).\n\n", r->yield_core_pct, r->yield_core_pct,
 			r->yield_target, r->yield_period_us, r->yield_target, r->yield_target);
 	else if (!strcmp(r->accel, "tcg"))
 		fprintf(out, "**Hardware model.** Under TCG both threads of a guest core are "
@@ -286,7 +286,7 @@ static void write_model(const struct report *r, FILE *out)
 			"idle, core-wide picks, IPIs (a vCPU may take milliseconds to see one, "
 			"so handoff windows are longer than on hardware). The breakeven SMT "
 			"yield says what real hardware would have to give for coresched to "
-			"beat smt-off on each workload (model in the README).\n\n");
+			"beat smt-off on each workload (model in docs/reports.md).\n\n");
 	else
 		fprintf(out, "**Hardware model.** Under KVM each guest core's two vCPUs are "
 			"pinned to a pair of host SMT siblings, so the host's own SMT yield "
