@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report.md: the page a reader opens. The verdict table comes first (what
- * csbench also prints), then how the numbers were made and what hardware
- * model they stand for, then every row with its intervals.
+ * report.md: the page a reader opens. The answer comes first (the overall
+ * coresched vs smt-off verdict in a sentence and a narrow table), then the
+ * verdict table of every comparison (what csbench also prints), how the
+ * numbers were made and what hardware model they stand for, then every
+ * row with its intervals.
  */
 #include <dirent.h>
 #include <math.h>
@@ -453,13 +455,79 @@ static void write_plots(const struct report *r, FILE *out)
 	free(names);
 }
 
+/* One comparison in a narrow row: gain, interval, verdict, what it sees. */
+static void write_narrow_row(const char *name, const struct comparison *c, FILE *out)
+{
+	char g[96];
+
+	if (!c->valid) {
+		fprintf(out, "| %s | - | - | no data | - |\n", name);
+		return;
+	}
+	fprintf(out, "| %s | %+.1f%% | ", name, (c->gain - 1) * 100);
+	if (isnan(c->gain_lo))
+		fprintf(out, "no CI");
+	else
+		fprintf(out, "[%+.1f, %+.1f]", (c->gain_lo - 1) * 100, (c->gain_hi - 1) * 100);
+	if (isnan(c->mde))
+		fmt_mde(c, g, sizeof(g));	/* why there is no test */
+	else
+		snprintf(g, sizeof(g), "+-%.0f%%", c->mde * 100);
+	fprintf(out, " | %s | %s |\n", verdict_text(c->verdict), g);
+}
+
+/*
+ * The answer first: the overall coresched vs smt-off verdict in one
+ * sentence, then a narrow table of that one comparison, overall row
+ * first. Everything else follows under "Every comparison".
+ */
+static void write_answer(const struct report *r, FILE *out)
+{
+	const struct comparison *c = &r->overall[CMP_CS_OFF];
+	int w;
+
+	if (!c->valid) {
+		fprintf(out, "**Answer:** none: no workload has both coresched and smt-off cells.\n\n");
+		return;
+	}
+	if (c->verdict == V_BETTER)
+		fprintf(out, "**Answer:** core scheduling beats turning SMT off by %+.1f%%", (c->gain - 1) * 100);
+	else if (c->verdict == V_WORSE)
+		fprintf(out, "**Answer:** turning SMT off beats core scheduling: coresched %+.1f%%",
+			(c->gain - 1) * 100);
+	else if (c->verdict == V_UNTESTED)
+		fprintf(out, "**Answer:** no verdict (fewer than two blocks): coresched vs smt-off %+.1f%%",
+			(c->gain - 1) * 100);
+	else
+		fprintf(out, "**Answer:** not distinguishable: coresched vs smt-off %+.1f%%",
+			(c->gain - 1) * 100);
+	if (!isnan(c->gain_lo))
+		fprintf(out, " [%+.1f, %+.1f]", (c->gain_lo - 1) * 100, (c->gain_hi - 1) * 100);
+	fprintf(out, " over %d workload%s, every row averaged (throughput and latency alike)",
+		r->nwl, r->nwl == 1 ? "" : "s");
+	if (!isnan(c->mde))
+		fprintf(out, "; p_adj %.2g, and this run could have seen a change of +-%.0f%%",
+			c->p_adj, c->mde * 100);
+	fprintf(out, ". Measured with **%s**%s%s, %d block%s.\n\n", r->accel[0] ? r->accel : "?",
+		r->emulation_name[0] ? ", emulation " : "", r->emulation_name, r->nblocks,
+		r->nblocks == 1 ? "" : "s");
+	fprintf(out, "| workload | coresched vs smt-off | %.0f%% CI | verdict | sees |\n"
+		"|---|---:|---|---|---:|\n", REPORT_LEVEL * 100);
+	write_narrow_row("**all**", c, out);
+	for (w = 0; w < r->nwl; w++)
+		write_narrow_row(r->wl[w].name, &r->wl[w].verdict[CMP_CS_OFF], out);
+	fputc('\n', out);
+}
+
 void report_write_md(const struct report *r, FILE *out)
 {
 	int i;
 
-	fprintf(out, "# csbench report: %s\n\n"
-		"Does core scheduling beat turning SMT off? Gains are for the first mode "
-		"named, + is better, [%.0f%% CI].\n\n", r->run, REPORT_LEVEL * 100);
+	fprintf(out, "# csbench report: %s\n\n", r->run);
+	write_answer(r, out);
+	fprintf(out, "## Every comparison\n\n"
+		"Gains are for the first mode named, + is better, [%.0f%% CI].\n\n",
+		REPORT_LEVEL * 100);
 	report_write_summary(r, out);
 	fputc('\n', out);
 	write_model(r, out);

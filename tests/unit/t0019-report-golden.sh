@@ -25,6 +25,10 @@ code=$?
 tap_ok "report exits 0 (got $code)" [ $code -eq 0 ]
 tap_ok "report.md as committed" diff -u "$ref/report.md" "$copy/report.md"
 tap_ok "report.csv as committed" diff -u "$ref/report.csv" "$copy/report.csv"
+head -n 10 "$copy/report.md" >"$tmp/head"
+tap_grep "report.md's first 10 lines give the answer" \
+	"^\*\*Answer:\*\* not distinguishable: coresched vs smt-off -20.8% \[-33.8, -5.1\]" "$tmp/head"
+tap_grep "and the overall row first in a narrow table" "^| \*\*all\*\* | -20.8% |" "$tmp/head"
 tap_grep "the verdict table is printed" "^| \*\*all (mean over workloads)\*\* |" "$tmp/stdout"
 tap_ok "report.json is valid JSON of schema 2" [ "$(jq .schema "$copy/report.json")" = 2 ]
 tap_ok "no noise band unless asked for" sh -c "! grep -q 'calibration-quick-tcg.json' '$copy/report.md'"
