@@ -257,11 +257,67 @@ static void md_table(const struct sweep *s, int k, FILE *out)
 	}
 }
 
+/* The kinds of crossover a workload can have, in the order md_answer says them. */
+enum cross_kind { CROSS_AT, CROSS_BEYOND, CROSS_UNPLACED, CROSS_NONE, CROSS_KINDS };
+
+static enum cross_kind cross_kind(const struct sweep_cross *c)
+{
+	if (!c->valid)
+		return CROSS_NONE;
+	if (c->range_lo == -INFINITY && c->range_hi == INFINITY)
+		return CROSS_UNPLACED;
+	return c->at == INFINITY ? CROSS_BEYOND : CROSS_AT;
+}
+
+/*
+ * The sweep's answer in one line: per workload where coresched's
+ * throughput reaches smt-off's, in words, grouped by kind.
+ */
+static void md_answer(const struct sweep *s, FILE *out)
+{
+	static const char *const lead[CROSS_KINDS] = {
+		[CROSS_AT] = "coresched's throughput reaches smt-off's at",
+		[CROSS_BEYOND] = "not by %.2f for",
+		[CROSS_UNPLACED] = "no crossover placed (its range spans the sweep) for",
+		[CROSS_NONE] = "no gain at some yield, so no crossover, for",
+	};
+	char cross[96];
+	int k, w, n, said = 0;
+
+	fprintf(out, "**Answer:** ");
+	for (k = 0; k < CROSS_KINDS; k++) {
+		for (w = n = 0; w < s->nwl; w++) {
+			const struct sweep_cross *c = &s->wl[w].cross[0];
+
+			if (cross_kind(c) != (enum cross_kind)k)
+				continue;
+			if (!n++) {
+				fprintf(out, "%s", said++ ? "; " : "");
+				fprintf(out, lead[k], s->yield[s->npt - 1]);
+			}
+			fmt_cross(s, c, cross, sizeof(cross));
+			fprintf(out, "%s ", n > 1 ? "," : "");
+			if (k == CROSS_AT)	/* "Y 1.04 [<= 1.36] for cpu-vs-cpu" */
+				fprintf(out, "Y %s for %s", cross, s->wl[w].name);
+			else if (k == CROSS_BEYOND)	/* the range only: "> 1.44" is said */
+				fprintf(out, "%s (range %s)", s->wl[w].name,
+					strchr(cross, '[') ? strchr(cross, '[') : cross);
+			else
+				fprintf(out, "%s", s->wl[w].name);
+		}
+	}
+	if (!said)
+		fprintf(out, "no workloads");
+	fprintf(out, ". Yields are the measured ones; ranges in [ ] are pointwise intervals "
+		"joined, not confidence intervals.\n\n");
+}
+
 void sweep_write_md(const struct sweep *s, FILE *out)
 {
 	int w, agree = 0, disagree = 0;
 
 	fprintf(out, "# csbench yield sweep: %s\n\n", s->dir);
+	md_answer(s, out);
 	fprintf(out, "The same matrix at each emulated SMT yield (TCG, `--smt-yield`), the "
 		"runs' blocks interleaved boot by boot. Gains are over the throughput rows "
 		"(rates and run times of fixed work), paired by block within each run, "

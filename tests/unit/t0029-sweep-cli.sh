@@ -63,6 +63,20 @@ bad=$(jq -r '.workloads[] | ."coresched vs smt-off" | select(.crossover != null 
 tap_ok "every crossover inside its range${bad:+ (not: $bad)}" [ -z "$bad" ]
 n=$(jq '[.workloads[] | select(.predicted_breakeven != null)] | length' "$s/sweep.json")
 tap_ok "a predicted breakeven per workload, from the Y = 1.0 run ($n)" [ "$n" -ge 7 ]
+# The answer on the first screen: every workload named in it, and each
+# workload that crosses inside the sweep, with a range narrower than the
+# sweep, with its crossover yield.
+sed -n 3p "$s/sweep.md" >"$tmp/answer"
+tap_grep "sweep.md opens with a one-line answer" "^\*\*Answer:\*\* " "$tmp/answer"
+missing=$(jq -r '.workloads[].name' "$s/sweep.json" | while read -r w; do
+	grep -q -- " $w\b" "$tmp/answer" || echo "$w"; done)
+tap_ok "the answer names every workload${missing:+ (not: $missing)}" [ -z "$missing" ]
+missing=$(jq -r '.workloads[] | ."coresched vs smt-off" as $c | .name as $n |
+	select(($c.crossover | type) == "number" and
+		$c.crossover_range != ["below", "above"]) |
+	"Y \($c.crossover * 100 | round / 100 | tostring) .* for \($n)"' "$s/sweep.json" |
+	while read -r want; do grep -q -- "$want" "$tmp/answer" || echo "$want"; done)
+tap_ok "with each crossover inside the sweep${missing:+ (not: $missing)}" [ -z "$missing" ]
 tap_grep "model against measurement said" "Model vs measurement: [0-9]* of [0-9]* workloads agree" \
 	"$s/sweep.md"
 
