@@ -47,30 +47,69 @@ static void write_data(const struct sweep *s, FILE *dat)
 	}
 }
 
-static void write_script(const struct sweep *s, FILE *gp)
+/*
+ * Each crossover inside the sweep's range, labelled with its workload and
+ * yield above the point on the zero line (the legend names the colours;
+ * the labels say which dot is whose).
+ */
+static void write_labels(const struct sweep *s, int k, FILE *gp)
+{
+	int w, n = 0;
+
+	for (w = 0; w < s->nwl; w++) {
+		const struct sweep_cross *c = &s->wl[w].cross[k];
+		char text[96];
+
+		if (!c->valid || !isfinite(c->at))
+			continue;
+		snprintf(text, sizeof(text), "%s %.2f", s->wl[w].name, c->at);
+		fprintf(gp, "set label %d ", ++n);
+		gp_str(gp, text);
+		/* Staggered upwards so labels of close crossovers do not overlap. */
+		fprintf(gp, " at %.4f,0 offset 0.5,%.1f rotate by 30 noenhanced font ',9' "
+			"textcolor lt %d\n", c->at, 1.0 + 1.2 * ((n - 1) % 4), w + 1);
+	}
+}
+
+/* Both panels, for the terminal set before. */
+static void write_panels(const struct sweep *s, FILE *gp)
 {
 	int k, w;
 
-	fprintf(gp, "# csbench sweep plot; redraw with: gnuplot %s.gp\n", STEM);
-	fprintf(gp, "set terminal svg size 900,%d dynamic enhanced font 'sans,11'\n"
-		"set output '%s.svg'\nset multiplot layout %d,1\n", 420 * SWEEP_CMPS, STEM,
-		SWEEP_CMPS);
-	fprintf(gp, "set key outside right noenhanced\nset grid\nset xlabel 'measured SMT yield'\n"
-		"set ylabel 'throughput gain (%%)'\nset xrange [%.3f:%.3f]\n",
-		s->yield[0] - 0.05, s->yield[s->npt - 1] + 0.05);
+	fprintf(gp, "set multiplot layout %d,1\n", SWEEP_CMPS);
 	for (k = 0; k < SWEEP_CMPS; k++) {
 		fputs("set title ", gp);
 		gp_str(gp, report_cmps[sweep_cmp[k]].label);
-		fputs(" noenhanced\nplot 0 with lines lc rgb '#888888' notitle", gp);
+		fputs(" noenhanced\n", gp);
+		write_labels(s, k, gp);
+		fputs("plot 0 with lines lc rgb '#888888' notitle", gp);
 		for (w = 0; w < s->nwl; w++) {
 			fprintf(gp, ", \\\n  '%s.dat' index %d using 1:2:3:4 with yerrorlines "
 				"lc %d title ", STEM, k * s->nwl + w, w + 1);
 			gp_str(gp, s->wl[w].name);
 		}
 		fprintf(gp, ", \\\n  '%s.dat' index %d using 1:2 with points pt 7 ps 1.5 "
-			"lc rgb '#000000' title 'crossover'\n", STEM, SWEEP_CMPS * s->nwl + k);
+			"lc rgb '#000000' title 'crossover (gain 0)'\n", STEM,
+			SWEEP_CMPS * s->nwl + k);
+		fputs("unset label\n", gp);
 	}
 	fputs("unset multiplot\n", gp);
+}
+
+static void write_script(const struct sweep *s, FILE *gp)
+{
+	fprintf(gp, "# csbench sweep plot; redraw with: gnuplot %s.gp\n", STEM);
+	fprintf(gp, "set key outside right noenhanced title 'workload'\nset grid\n"
+		"set xlabel 'measured SMT yield'\n"
+		"set ylabel 'throughput gain (%%)'\nset xrange [%.3f:%.3f]\n",
+		s->yield[0] - 0.05, s->yield[s->npt - 1] + 0.05);
+	fprintf(gp, "set terminal svg size 900,%d dynamic enhanced font 'sans,11'\n"
+		"set output '%s.svg'\n", 420 * SWEEP_CMPS, STEM);
+	write_panels(s, gp);
+	/* The same plot as PNG, for viewers without SVG (multiplot: no replot). */
+	fprintf(gp, "set terminal pngcairo size 900,%d font 'sans,10'\n"
+		"set output '%s.png'\n", 420 * SWEEP_CMPS, STEM);
+	write_panels(s, gp);
 }
 
 int sweep_plot(const struct sweep *s, const char *outdir)

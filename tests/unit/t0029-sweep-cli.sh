@@ -74,9 +74,21 @@ tap_ok "the answer names every workload${missing:+ (not: $missing)}" [ -z "$miss
 missing=$(jq -r '.workloads[] | ."coresched vs smt-off" as $c | .name as $n |
 	select(($c.crossover | type) == "number" and
 		$c.crossover_range != ["below", "above"]) |
-	"Y \($c.crossover * 100 | round / 100 | tostring) .* for \($n)"' "$s/sweep.json" |
-	while read -r want; do grep -q -- "$want" "$tmp/answer" || echo "$want"; done)
+	"\($c.crossover) \($n)"' "$s/sweep.json" |
+	awk '{ printf "Y %.2f .* for %s\n", $1, $2 }' | while read -r want; do grep -q -- "$want" "$tmp/answer" || echo "$want"; done)
 tap_ok "with each crossover inside the sweep${missing:+ (not: $missing)}" [ -z "$missing" ]
+# The plot: SVG and PNG, each crossover labelled with its workload and
+# yield, a legend titled by what its entries are.
+"$csbench" sweep "$s" >/dev/null 2>"$tmp/err"
+tap_ok "sweep with plots exits 0 ($(head -c 200 "$tmp/err"))" [ $? -eq 0 ]
+tap_ok "gain-vs-yield.png beside the SVG" sh -c \
+	"head -c 8 '$s/plots/gain-vs-yield.png' | od -An -c | grep -q 'P   N   G'"
+missing=$(jq -r '.workloads[] | ."coresched vs smt-off".crossover as $x | .name as $n |
+	select(($x | type) == "number") | "\($n) \($x)"' "$s/sweep.json" |
+	awk '{ printf "%s %.2f\n", $1, $2 }' | while read -r want; do
+	grep -q -- "$want" "$s/plots/gain-vs-yield.svg" || echo "$want"; done)
+tap_ok "every crossover labelled in the SVG${missing:+ (not: $missing)}" [ -z "$missing" ]
+tap_grep "the legend is titled" ">workload<" "$s/plots/gain-vs-yield.svg"
 tap_grep "model against measurement said" "Model vs measurement: [0-9]* of [0-9]* workloads agree" \
 	"$s/sweep.md"
 
