@@ -30,9 +30,9 @@ HOST_LIBS := -ljansson -lgsl -lgslcblas -lm
 GUEST_CFLAGS = $(filter-out $(SANITIZE),$(CFLAGS)) -static
 
 LIB_SRC := $(wildcard bench/lib/*.c)
-HOST_SRC := $(wildcard bench/host/*.c bench/report/*.c)
+HOST_SRC := $(wildcard bench/host/*/*.c bench/report/*.c)
 HOST_OBJ := $(patsubst %.c,$(B)/%.o,$(LIB_SRC) $(HOST_SRC))
-HOST_NOMAIN := $(filter-out $(B)/bench/host/main.o,$(HOST_OBJ))
+HOST_NOMAIN := $(filter-out $(B)/bench/host/cmd/main.o,$(HOST_OBJ))
 
 UNIT_SRC := $(wildcard tests/unit/t[0-9]*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(UNIT_SRC))
@@ -45,7 +45,7 @@ AGENT_SRC := bench/guest/agent.c bench/guest/modeset.c bench/guest/trace_util.c 
 	bench/lib/mode.c bench/lib/strnum.c bench/lib/fileio.c \
 	bench/lib/hist.c bench/lib/hist_json.c bench/lib/cell_schema.c \
 	bench/lib/paths.c bench/lib/log.c bench/lib/spawn.c
-$(B)/guest/csbench-agent: $(AGENT_SRC) $(wildcard bench/guest/*.h bench/host/*.h bench/lib/*.h) | $(DEPS_STAMP)
+$(B)/guest/csbench-agent: $(AGENT_SRC) $(wildcard bench/guest/*.h bench/host/*.h bench/host/*/*.h bench/lib/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(AGENT_SRC) -ljansson -lm
 

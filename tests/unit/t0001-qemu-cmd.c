@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The QEMU command line carries every property the measurements rely on. */
-#include "../../bench/host/vm.h"
+#include "../../bench/host/machine/vm.h"
 #include "../tap.h"
 
 static const char *arg_after(char **argv, const char *flag)

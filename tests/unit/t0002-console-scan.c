@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Console scanning finds the first sign of a crash, and only real ones. */
-#include "../../bench/host/console.h"
+#include "../../bench/host/machine/console.h"
 #include "../tap.h"
 
 static const struct {

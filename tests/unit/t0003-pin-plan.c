@@ -3,7 +3,7 @@
  * vCPU pinning and the emulation chosen: a guest core's two threads share
  * one real core (time-shared, KVM) or get a host CPU each (concurrent).
  */
-#include "../../bench/host/pin.h"
+#include "../../bench/host/machine/pin.h"
 #include "../tap.h"
 
 static struct host_topo topo(int n, const int *cpus, const int *sib)

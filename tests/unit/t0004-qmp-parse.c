@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* vCPU thread ids from QMP's query-cpus-fast reply. */
-#include "../../bench/host/qmp.h"
+#include "../../bench/host/machine/qmp.h"
 #include "../tap.h"
 
 int main(void)

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../bench/host/vm.h"
+#include "../../bench/host/machine/vm.h"
 #include "../tap.h"
 
 #ifndef FAKE_QEMU

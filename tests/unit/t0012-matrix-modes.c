@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Mode names and lists, and the interleaved order of the run matrix. */
-#include "../../bench/host/matrix.h"
+#include "../../bench/host/runner/matrix.h"
 #include "../../bench/lib/mode.h"
 #include "../tap.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include "../../bench/host/run_report.h"
+#include "../../bench/host/runner/run_report.h"
 #include "../../bench/lib/paths.h"
 #include "../tap.h"
 

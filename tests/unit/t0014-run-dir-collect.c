@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../bench/host/run_dir.h"
+#include "../../bench/host/runner/run_dir.h"
 #include "../../bench/lib/log.h"
 #include "../../bench/lib/paths.h"
 #include "../tap.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The host's vCPU caps for an emulated SMT yield (bench/host/smtcap.c),
+ * The host's vCPU caps for an emulated SMT yield (bench/host/machine/smtcap.c),
  * against fake cgroup v1 and v2 trees made of plain directories: what is
  * written where, that everything made is removed, and that a parent left
  * by a csbench that no longer runs is found and removed.
@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../bench/host/smtcap.h"
+#include "../../bench/host/machine/smtcap.h"
 #include "../../bench/lib/paths.h"
 #include "../tap.h"
 

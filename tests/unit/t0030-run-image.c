@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../bench/host/cloud_image.h"
-#include "../../bench/host/run_image.h"
+#include "../../bench/host/machine/cloud_image.h"
+#include "../../bench/host/runner/run_image.h"
 #include "../../bench/lib/paths.h"
 #include "../tap.h"
 
