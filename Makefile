@@ -1,7 +1,8 @@
 # csbench: does Linux core scheduling beat turning SMT off?
 #
 #   make bench     everything: packages, kernel, image, the benchmark matrix
-#   make check     the tests: unit tests and an in-guest boot test
+#   make check     the tests: unit, sanitizer and fuzz tests, the in-guest boot and
+#                  kernel tests (bench and debug kernels), bench, fault and sweep smokes
 #
 # One non-recursive Makefile. Kernel and image live in a cache outside the
 # repository ($(CSBENCH_CACHE)), keyed by their inputs; see docs/stages.md.
@@ -69,7 +70,7 @@ $(B)/guest/csbench-fidelity: bench/guest/fidelity.c | $(DEPS_STAMP)
 
 # Static binaries that run inside the guest, copied onto its 9p share.
 GUEST_TESTS := boot_checks cpu_tag_test flip_pick_test cpu_tag_v1_test isolation_test stress_test \
-	cs_prctl_test mode_test forceidle_flip_test
+	cs_prctl_test mode_test forceidle_flip_test prctl_nomem_test
 GUEST_BIN := $(addprefix $(B)/guest/,$(GUEST_TESTS)) $(B)/guest/csbench-agent \
 	$(B)/guest/csbench-yield $(B)/guest/csbench-fidelity $(B)/guest/csbench-init $(B)/guest/csbench-cloud-provision
 GUEST_UTIL_SRC := tests/guest/guest_util.c bench/guest/trace_util.c bench/lib/cotrace.c \
@@ -133,7 +134,7 @@ $(B)/guest/cs_prctl_test: | $(DEPS_STAMP)
 
 $(B)/guest/%: tests/guest/%.c tests/tap.h $(GUEST_UTIL) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) -o $@ $< $(GUEST_UTIL_SRC)
+	$(CC) $(GUEST_CFLAGS) -pthread -o $@ $< $(GUEST_UTIL_SRC)
 
 # The initramfs holds only csbench-init; it mounts the Debian image and
 # chroots into it. Owner 0:0 so no root is needed to build it.
@@ -228,8 +229,9 @@ sanitize-test: build/guest/csbench-agent ## the unit tests rebuilt with ASan and
 guest_inputs = k=$$(FLAVOR=$(or $(1),$(FLAVOR)) scripts/kernel-build.sh) && \
 	i=$$(scripts/image-build.sh)
 
-# $(call guest_job,NAME,JOB,FLAVOR): boot the FLAVOR kernel, run JOB in the
-# guest, keep everything under $(B)/NAME and the TAP output in $(B)/NAME.tap.
+# $(call guest_job,NAME,JOB,FLAVOR[,TIMEOUT]): boot the FLAVOR kernel, run
+# JOB in the guest (killed after TIMEOUT seconds, 1800 unless given), keep
+# everything under $(B)/NAME and the TAP output in $(B)/NAME.tap.
 # The TAP summary decides, and so does csbench's exit code (a guest crash).
 # The kernel's own tests want two cores (cookies placed across cores,
 # stealing), so they boot the time-shared 2x2 layout on any host.
@@ -238,7 +240,7 @@ define guest_job
 	@$(call guest_inputs,$(3)) && rm -rf $(B)/$(1) && \
 	$(B)/csbench boot --kernel $$k/bzImage --initrd $(B)/initramfs.cpio \
 		--image $$i --job $(2) --bin $(B)/guest $(GUEST_TEST_EMULATION) \
-		--out $(B)/$(1) --timeout 1800 --show-log >$(B)/$(1).tap; \
+		--out $(B)/$(1) --timeout $(or $(4),1800) --show-log >$(B)/$(1).tap; \
 	status=$$?; cat $(B)/$(1).tap; \
 	echo "# $(1): console log in $(B)/$(1)/console.log"; \
 	scripts/run-tap.sh --summarise $(B)/$(1).tap && exit $$status
@@ -258,6 +260,24 @@ kernel-test: $(GUEST_READY) ## in-guest core-scheduling tests on the bench kerne
 
 kernel-test-debug: $(GUEST_READY) ## the same tests on the debug kernel (lockdep, kmemleak, list checks)
 	$(call guest_job,kernel-test-debug,tests/guest/kernel-tests.sh,debug)
+
+# Thirty rounds of the stress test on the debug kernel while a second
+# guest (the bench kernel, the same job) competes for the host's CPUs:
+# the interleavings a quiet host never produces. Not part of make check
+# (about 25 minutes); the series' cover letter quotes it.
+stress-test-debug: $(GUEST_READY) ## 30 stress rounds on the debug kernel beside a competing guest
+	@k=$$(FLAVOR=bench scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
+	rm -rf $(B)/stress-competitor && \
+	{ $(B)/csbench boot --kernel $$k/bzImage --initrd $(B)/initramfs.cpio \
+		--image $$i --job tests/guest/stress-rounds.sh --bin $(B)/guest $(GUEST_TEST_EMULATION) \
+		--out $(B)/stress-competitor --timeout 3600 >$(B)/stress-competitor.tap 2>&1 & } ; \
+	competitor=$$!; \
+	$(MAKE) --no-print-directory stress-debug-only; status=$$?; \
+	kill $$competitor 2>/dev/null; wait $$competitor 2>/dev/null; \
+	echo "# competitor: $(B)/stress-competitor.tap"; exit $$status
+
+stress-debug-only: $(GUEST_READY)
+	$(call guest_job,stress-debug,tests/guest/stress-rounds.sh,debug,3600)
 
 CHECK_STEPS := unit-test sanitize-test fuzz-regress boot-test kernel-test kernel-test-debug \
 	bench-smoke bench-faults yield-test sweep-smoke cloud-smoke

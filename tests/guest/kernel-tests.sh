@@ -32,6 +32,13 @@ run flip_pick_test 20
 run flip_pick_test 10 prctl
 run stress_test 30
 run forceidle_flip_test 12
+# Needs fault injection, which only the debug flavour has (its build
+# requires CONFIG_FAILSLAB, so there it always runs).
+if [ -e /proc/thread-self/fail-nth ]; then
+	run prctl_nomem_test
+else
+	echo "# prctl_nomem_test not run: no fault injection in this kernel"
+fi
 # The tree's own selftest (prints its own format; its exit code decides).
 run cs_prctl_test
 # Last: it takes the cpu controller away from cgroup v2.
