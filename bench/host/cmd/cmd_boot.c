@@ -110,6 +110,11 @@ static void print_job_log(const char *share, const struct vm_result *vm)
 /* The exit code for how the boot and its job ended, said in words. */
 static int job_verdict(const struct job_spec *spec, const struct job_result *res)
 {
+	if (res->vm.outcome == VM_INTERRUPTED) {
+		err_msg("interrupted (%s): the guest was stopped; what it wrote is in %s",
+			res->vm.problem, spec->out);
+		return EXIT_INTERRUPTED;
+	}
 	if (res->vm.outcome != VM_POWERED_OFF) {
 		err_msg("guest %s: %s; console: %s/console.log",
 			vm_outcome_name(res->vm.outcome), res->vm.problem, spec->out);
@@ -236,6 +241,8 @@ int cmd_boot(int argc, char **argv)
 		spec.script = probed;
 	}
 	info("accelerator %s (%s)", accel_name(spec.vm.accel), why);
+	/* Ctrl-C, SIGTERM, SIGHUP: the guest is stopped, not left running. */
+	vm_catch_interrupts();
 	job_run(&spec, &res);
 	if (!no_fidelity)
 		job_record_fidelity(out);

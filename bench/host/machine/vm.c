@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -84,11 +85,19 @@ static double now_s(void)
 
 static pid_t spawn(char *const *argv, const char *log)
 {
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 	int fd;
 
 	if (pid)
 		return pid;
+	/*
+	 * A csbench killed outright (SIGKILL, or a signal it does not catch)
+	 * must not leave a guest running in its own process group: QEMU dies
+	 * with it. The check covers a parent that died before the prctl.
+	 */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
 	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd >= 0) {
 		dup2(fd, STDOUT_FILENO);
