@@ -264,7 +264,7 @@ kernel-test-debug: $(GUEST_READY) ## the same tests on the debug kernel (lockdep
 # Thirty rounds of the stress test on the debug kernel while a second
 # guest (the bench kernel, the same job) competes for the host's CPUs:
 # the interleavings a quiet host never produces. Not part of make check
-# (about 25 minutes); the series' cover letter quotes it.
+# (about 45 minutes); the series' cover letter quotes it.
 stress-test-debug: $(GUEST_READY) ## 30 stress rounds on the debug kernel beside a competing guest
 	@k=$$(FLAVOR=bench scripts/kernel-build.sh) && i=$$(scripts/image-build.sh) && \
 	rm -rf $(B)/stress-competitor && \
@@ -340,11 +340,12 @@ bench-smoke: $(GUEST_READY) ## the whole pipeline at smoke size: run, report, ve
 
 # Faults end to end on the real kernel: a guest panic, a hung guest,
 # Ctrl-C then --resume, a disk that fills mid-run.
-bench-faults: $(GUEST_READY) ## guest panic, hang, Ctrl-C and full disk: said, no result lost
+bench-faults: $(GUEST_READY) ## guest panic, hang, Ctrl-C, full disk, hostile paths: said, no result lost
 	@$(call guest_inputs) && \
 	args="$$k/bzImage $(B)/initramfs.cpio $$i $(B)/guest" && \
 	tests/faults/faults.sh $(B)/faults/run $$args >$(B)/faults.tap 2>&1; \
 	tests/faults/disk-full.sh $(B)/faults/disk $$args >>$(B)/faults.tap 2>&1; \
+	tests/faults/hostile-paths.sh $(B)/faults/hostile $$args >>$(B)/faults.tap 2>&1; \
 	cat $(B)/faults.tap; scripts/run-tap.sh --summarise $(B)/faults.tap
 
 # The emulated SMT yield: caps applied, measured, removed, also after a
