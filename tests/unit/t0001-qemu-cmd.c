@@ -105,6 +105,8 @@ int main(void)
 	tap_ok(a && strstr(a, "systemd.mask=systemd-networkd-wait-online.service") &&
 	       strstr(a, "network-config=disabled"),
 	       "cloud image: no wait for a network that is not there");
+	tap_ok(a && strstr(a, "systemd.mask=systemd-resolved.service"),
+	       "cloud image: no name resolution to restart forever");
 	check_int(count(argv, "-drive"), ==, 2, "cloud image: the image and the seed");
 	a = arg_with(argv, "file=/u/debian-12-genericcloud-amd64.qcow2");
 	tap_ok(a && strstr(a, "format=qcow2,snapshot=on"),
