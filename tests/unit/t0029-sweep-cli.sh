@@ -106,38 +106,33 @@ mkdir -p "$tmp/dup" && cp -r "$s/y1.00" "$tmp/dup/a" && cp -r "$s/y1.00" "$tmp/d
 code=$?
 tap_ok "two runs at one yield: exit 2 (got $code)" [ $code -eq 2 ]
 tap_grep "naming the yield" "both at yield 1" "$tmp/err"
-mkdir -p "$tmp/uncapped" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/uncapped/" &&
-	jq '.smt_yield = {target: 1.0, achieved: []}' "$s/y1.00/manifest.json" \
-	>"$tmp/uncapped/y1.00/manifest.json"
-"$csbench" sweep --no-plots "$tmp/uncapped" >/dev/null 2>"$tmp/err"
-code=$?
-tap_ok "a run without --smt-yield: exit 2 (got $code)" [ $code -eq 2 ]
-tap_grep "naming it" "y1.00: not run with --smt-yield" "$tmp/err"
-mkdir -p "$tmp/share" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/share/" &&
-	jq '.smt_yield.core_pct = 80' "$s/y1.30/manifest.json" >"$tmp/share/y1.30/manifest.json"
-"$csbench" sweep --no-plots "$tmp/share" >/dev/null 2>"$tmp/err"
-code=$?
-tap_ok "runs at another core share: exit 2 (got $code)" [ $code -eq 2 ]
-tap_grep "naming both" "caps at 80% per 10000 us, .* at 70% per 10000 us" "$tmp/err"
-mkdir -p "$tmp/order" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/order/" &&
-	jq '.smt_yield.achieved[0].yield = 0.99' "$s/y1.30/manifest.json" \
-	>"$tmp/order/y1.30/manifest.json"
-"$csbench" sweep --no-plots "$tmp/order" >/dev/null 2>"$tmp/err"
-code=$?
-tap_ok "measured yields out of the targets' order: exit 1 (got $code)" [ $code -eq 1 ]
-tap_grep "saying no crossover can be read" "no crossover" "$tmp/err"
+# A sweep of y1.00 and y1.30 with RUN's manifest rewritten by the jq FILTER.
+mutated() {	# mutated NAME RUN FILTER: the sweep in $tmp/NAME
+	mkdir -p "$tmp/$1" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/$1/" &&
+		jq "$3" "$s/$2/manifest.json" >"$tmp/$1/$2/manifest.json"
+}
+
+# refused NAME CODE DESC PATTERN PATTERN-DESC: sweep of $tmp/NAME exits
+# CODE and says PATTERN.
+refused() {
+	"$csbench" sweep --no-plots "$tmp/$1" >/dev/null 2>"$tmp/err"
+	code=$?
+	tap_ok "$3: exit $2 (got $code)" [ $code -eq "$2" ]
+	tap_grep "$5" "$4" "$tmp/err"
+}
+
+mutated uncapped y1.00 '.smt_yield = {target: 1.0, achieved: []}'
+refused uncapped 2 "a run without --smt-yield" "y1.00: not run with --smt-yield" "naming it"
+mutated share y1.30 '.smt_yield.core_pct = 80'
+refused share 2 "runs at another core share" \
+	"caps at 80% per 10000 us, .* at 70% per 10000 us" "naming both"
+mutated order y1.30 '.smt_yield.achieved[0].yield = 0.99'
+refused order 1 "measured yields out of the targets' order" "no crossover" \
+	"saying no crossover can be read"
 # A point on another kernel or profile is another experiment, not a yield.
-mkdir -p "$tmp/kern" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/kern/" &&
-	jq '.kernel.key = "bench-v9-0000000000000000"' "$s/y1.30/manifest.json" \
-	>"$tmp/kern/y1.30/manifest.json"
-"$csbench" sweep --no-plots "$tmp/kern" >/dev/null 2>"$tmp/err"
-code=$?
-tap_ok "a point on another kernel: exit 2 (got $code)" [ $code -eq 2 ]
-tap_grep "naming both kernels" "y1.30 ran kernel bench-v9-0000000000000000, .*y1.00" "$tmp/err"
-mkdir -p "$tmp/prof" && cp -r "$s/y1.00" "$s/y1.30" "$tmp/prof/" &&
-	jq '.profile = "full"' "$s/y1.30/manifest.json" >"$tmp/prof/y1.30/manifest.json"
-"$csbench" sweep --no-plots "$tmp/prof" >/dev/null 2>"$tmp/err"
-code=$?
-tap_ok "a point of another profile: exit 2 (got $code)" [ $code -eq 2 ]
-tap_grep "naming the profile" "ran profile full" "$tmp/err"
+mutated kern y1.30 '.kernel.key = "bench-v9-0000000000000000"'
+refused kern 2 "a point on another kernel" \
+	"y1.30 ran kernel bench-v9-0000000000000000, .*y1.00" "naming both kernels"
+mutated prof y1.30 '.profile = "full"'
+refused prof 2 "a point of another profile" "ran profile full" "naming the profile"
 tap_done
