@@ -476,6 +476,15 @@ static void write_narrow_row(const char *name, const struct comparison *c, FILE 
 	fprintf(out, " | %s | %s |\n", verdict_text(c->verdict), g);
 }
 
+/* What the answer's sentence says before the gain, by verdict. */
+static const char *const answer_lead[] = {
+	[V_NONE] = "not distinguishable: coresched vs smt-off",
+	[V_SAME] = "not distinguishable: coresched vs smt-off",
+	[V_BETTER] = "core scheduling beats turning SMT off by",
+	[V_WORSE] = "turning SMT off beats core scheduling: coresched",
+	[V_UNTESTED] = "no verdict (fewer than two blocks): coresched vs smt-off",
+};
+
 /*
  * The answer first: the overall coresched vs smt-off verdict in one
  * sentence, then a narrow table of that one comparison, overall row
@@ -490,17 +499,7 @@ static void write_answer(const struct report *r, FILE *out)
 		fprintf(out, "**Answer:** none: no workload has both coresched and smt-off cells.\n\n");
 		return;
 	}
-	if (c->verdict == V_BETTER)
-		fprintf(out, "**Answer:** core scheduling beats turning SMT off by %+.1f%%", (c->gain - 1) * 100);
-	else if (c->verdict == V_WORSE)
-		fprintf(out, "**Answer:** turning SMT off beats core scheduling: coresched %+.1f%%",
-			(c->gain - 1) * 100);
-	else if (c->verdict == V_UNTESTED)
-		fprintf(out, "**Answer:** no verdict (fewer than two blocks): coresched vs smt-off %+.1f%%",
-			(c->gain - 1) * 100);
-	else
-		fprintf(out, "**Answer:** not distinguishable: coresched vs smt-off %+.1f%%",
-			(c->gain - 1) * 100);
+	fprintf(out, "**Answer:** %s %+.1f%%", answer_lead[c->verdict], (c->gain - 1) * 100);
 	if (!isnan(c->gain_lo))
 		fprintf(out, " [%+.1f, %+.1f]", (c->gain_lo - 1) * 100, (c->gain_hi - 1) * 100);
 	fprintf(out, " over %d workload%s, every row averaged (throughput and latency alike)",
