@@ -155,7 +155,7 @@ $(B)/tests/unit/%: tests/unit/%.c $(HOST_NOMAIN) tests/tap.h
 	$(CC) $(CFLAGS) -DFIXTURES=\"$(FIXTURES)\" \
 		-DFAKE_QEMU=\"$(CURDIR)/$(B)/tests/unit/fake-qemu\" \
 		-DWORKLOADS=\"$(CURDIR)/workloads\" \
-		-o $@ $< $(HOST_NOMAIN) $(HOST_LIBS) -lm
+		-o $@ $< $(HOST_NOMAIN) $(HOST_LIBS) -lm -rdynamic -ldl -pthread
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
@@ -211,7 +211,7 @@ image-path: $(DEPS_STAMP) ## print the cached image's path (builds it if missing
 # ---- tests ----------------------------------------------------------------
 # The shell tests find csbench in $CSBENCH_BUILD; the agent is a static
 # guest binary and always comes from build/.
-unit-test: $(UNIT_BIN) $(B)/csbench build/guest/csbench-agent ## host unit tests (C and shell, no guest)
+unit-test: $(UNIT_BIN) $(B)/csbench $(YIELD_PLUGIN) build/guest/csbench-agent ## host unit tests (C and shell, no guest)
 	@dups=$$(ls tests/unit | sed -n 's/^t\([0-9]*\)-.*/\1/p' | sort | uniq -d); \
 	if [ -n "$$dups" ]; then echo "unit-test: duplicate test numbers: $$dups" >&2; exit 1; fi
 	@CSBENCH_BUILD=$(CURDIR)/$(B) scripts/run-tap.sh $(UNIT_BIN) $(UNIT_SH)

@@ -27,25 +27,41 @@
  * the period is as long as a 200 us spin allows (400 us at 1.0; at 100 us
  * the ticks alone ate most of the guest: yield 0.20 at a target of 1.0).
  *
+ * Only a vCPU's own thread sets its timer. A vCPU that turns busy or idle
+ * records the change for its core (when, and an epoch) and kicks itself
+ * and its busy siblings with a queued signal; the handler, in each one's
+ * own thread, books the stretch it had open and starts its timer if the
+ * core is now all busy. A tick that finds the core no longer all busy
+ * stops it. The first version armed a sibling's timer from the other
+ * thread, and a stop racing a start could leave a vCPU marked ticking
+ * with its timer stopped for the rest of the boot: in one default run
+ * vCPU 1 ticked 44719 times against vCPU 0's 669369, and every cell on
+ * CPU 1 did twice the work of CPU 0's (results/findings/
+ * 20261207-concurrent-default-run).
+ *
  * How long each spin lasts comes from books (smt_yield_books_*): per
- * vCPU, the wall time since its sibling turned busy and the part of it
- * the guest ran, that is the thread's CPU time (CLOCK_THREAD_CPUTIME_ID)
- * less each tick's delivery and return. Each spin lasts until the run
- * share is back at Y/2, at most the nominal spin. A fixed spin gave a
- * different yield in every boot (0.69-0.89 at 1.0 in three boots),
- * because the host preempts one vCPU thread for QEMU's main loop, which
- * has no host CPU of its own (vcpu1 waited 770-930 ms for a host CPU
- * against vcpu0's 54-118 ms in one run); with the books the same three
- * boots gave 0.91-0.97. A stretch in which a vCPU of the core went idle
- * or woke (its core's epoch moved) stays out of the books. The highest
- * yield below 2 this can give is about 2 * (1 - 38/400) = 1.81 on such a
- * host.
+ * vCPU, the wall time its core was all busy and the part of it the guest
+ * ran, that is the thread's CPU time (CLOCK_THREAD_CPUTIME_ID) less each
+ * tick's delivery and return. Each spin lasts until the run share is
+ * back at Y/2, at most the nominal spin. A fixed spin gave a different
+ * yield in every boot (0.69-0.89 at 1.0 in three boots), because the
+ * host preempts one vCPU thread for QEMU's main loop, which has no host
+ * CPU of its own (vcpu1 waited 770-930 ms for a host CPU against vcpu0's
+ * 54-118 ms in one run); with the books the same three boots gave
+ * 0.91-0.97. The books carry over a sibling's halt (they forget only
+ * by halving every 10 ms), and the timer keeps its phase through a halt
+ * shorter than its period, so a
+ * stretch shorter than a period is paid for at the next tick; the first
+ * version started new books and a new period at every stretch, and
+ * message passing, whose siblings halt every few hundred microseconds,
+ * ran its first 400 us of each stretch unthrottled. The highest yield
+ * below 2 this can give is about 2 * (1 - 38/400) = 1.81 on such a host.
  *
  * "Busy" is QEMU's idea of a running vCPU: the vCPU thread between the
  * resume and idle callbacks (a guest HLT, an offline CPU's play_dead loop
  * and a vCPU waiting for work are idle). Every vCPU thread sleeps once
  * before the machine starts, so its first resume, in its own thread,
- * arms its timer.
+ * creates its timer.
  *
  * Arguments (-plugin FILE,yield=1.3,threads=2,period_us=400,stats=PATH):
  *   yield       Y, 1.0 to 2.0 (default 1.0)
@@ -54,10 +70,11 @@
  *   period_us   the timer's period, microseconds (default 100, 10 to
  *               10000; csbench derives it from the yield and a 200 us spin)
  *   stats       file written at exit: per vCPU, time spun, the longest
- *               spin, the time ticks came late, ticks taken, the timer
- *               stopped, the host's run and wait times for its thread,
- *               and the books' totals with the yield they imply
- *               (boot.info's yield_plugin_* keys)
+ *               spin, the time ticks came late, ticks and kicks taken,
+ *               the timer stopped, the host's run and wait times for its
+ *               thread, and the books' totals with the yield they imply;
+ *               per core, the time all its threads were busy, which each
+ *               vCPU's books should cover (boot.info's yield_plugin_* keys)
  */
 #include <errno.h>
 #include <signal.h>
@@ -79,27 +96,46 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 struct vcpu {
 	atomic_int busy;	/* between resume and idle */
 	atomic_int created;	/* its timer exists */
-	atomic_int armed;	/* its timer ticks */
+	atomic_int kick_pending;	/* a kick is queued and not yet handled */
 	_Atomic uint64_t due;	/* when it ticks next, CLOCK_MONOTONIC ns */
 	timer_t timer;		/* valid once created */
-	pid_t tid;		/* its thread, the timer's target */
-	/* Its handler's books (smt_yield_math.h), its thread only. */
+	pid_t tid;		/* its thread, the timer's and kicks' target */
+	/*
+	 * Its own thread's state (only its handler touches these): whether
+	 * its timer ticks, its books (smt_yield_math.h) and the stretch
+	 * beside a busy sibling not yet booked, open since open_wall_ns.
+	 */
+	int armed;
 	struct smt_yield_books books;
-	uint64_t end_wall_ns, end_cpu_ns;	/* when the last spin ended */
-	unsigned int end_epoch;			/* its core's epoch then */
-	int have_end;
+	uint64_t open_wall_ns, open_cpu_ns;
+	unsigned int open_epoch;
+	int open;
 	/* What happened, for the stats file (written by its thread only). */
-	uint64_t spun_ns, max_spin_ns, late_ns, spins, ticks, idles, disarms;
+	uint64_t spun_ns, max_spin_ns, late_ns, spins, ticks, kicks, idles, disarms;
 	uint64_t booked_wall_ns, booked_run_ns, off_cpu_ns, broken;
 } __attribute__((aligned(64)));
 
 static struct vcpu vcpus[MAX_VCPUS];
+
 /*
- * Per core, bumped whenever one of its vCPUs turns busy or idle: a period
- * in which that happened was not all "both busy", so it stays out of the
- * books (a lone stretch would count as running beside a busy sibling).
+ * Per core: every change of a vCPU between busy and idle bumps its epoch
+ * and records when it happened, so a handler that finds the epoch moved
+ * knows when the stretch it had open ended (the change right after it
+ * opened). Written by the callbacks under the core's lock; handlers only
+ * read (they may interrupt a callback of their own thread).
  */
-static atomic_uint core_epoch[MAX_VCPUS];
+#define CHANGES	16	/* changes remembered per core */
+
+struct core {
+	atomic_flag lock;
+	_Atomic unsigned int epoch;
+	_Atomic uint64_t change_ns[CHANGES];
+	/* Both (all) threads busy since both_since_ns; the total so far. */
+	uint64_t both_since_ns, both_ns;
+	int both;
+} __attribute__((aligned(64)));
+
+static struct core cores[MAX_VCPUS];
 static int nvcpus, threads = 2;
 static double yield = 1.0;
 static uint64_t period_ns = 100000, spin_ns;
@@ -129,9 +165,9 @@ static uint64_t thread_cpu_ns(void)
 	return clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
-static unsigned int epoch_of(unsigned int v)
+static struct core *core_of(unsigned int v)
 {
-	return atomic_load_explicit(&core_epoch[v / threads], memory_order_relaxed);
+	return &cores[v / threads];
 }
 
 /* Is any other thread of @v's core busy? */
@@ -140,11 +176,23 @@ static int sibling_busy(unsigned int v)
 	unsigned int first = v - v % threads, i;
 
 	for (i = first; i < first + threads && i < (unsigned int)nvcpus; i++)
-		if (i != v && atomic_load_explicit(&vcpus[i].busy, memory_order_relaxed))
+		if (i != v && atomic_load(&vcpus[i].busy))
 			return 1;
 	return 0;
 }
 
+/* Are all threads of @v's core busy? (Both, for two threads.) */
+static int core_all_busy(unsigned int v)
+{
+	unsigned int first = v - v % threads, i;
+
+	for (i = first; i < first + threads && i < (unsigned int)nvcpus; i++)
+		if (!atomic_load(&vcpus[i].busy))
+			return 0;
+	return 1;
+}
+
+/* Set vCPU @v's timer; its own thread only, so the flag cannot go stale. */
 static void set_timer(unsigned int v, uint64_t ns)
 {
 	struct itimerspec its = { 0 };
@@ -154,48 +202,90 @@ static void set_timer(unsigned int v, uint64_t ns)
 	if (ns)
 		atomic_store_explicit(&vcpus[v].due, now_ns() + ns, memory_order_relaxed);
 	timer_settime(vcpus[v].timer, 0, &its, NULL);
+	vcpus[v].armed = ns != 0;
 }
 
 /*
- * Let vCPU @v's timer tick, from any thread. It ticks only while @v and a
- * sibling are both busy: each timer interrupt costs its thread tens of
- * microseconds on a host that is itself a virtual machine (measured here:
- * a 100 us timer took 30% of a busy thread), so a lone vCPU, whose
- * sibling has nothing to yield to, must not pay for it.
+ * Ask vCPU @u's thread to look at its core again (a sibling turned busy
+ * or idle): a queued signal its handler tells from a tick by si_code.
+ * Only a vCPU's own thread ever sets its timer; the first version armed
+ * a sibling's timer from the other thread, and a stop racing a start
+ * could leave a vCPU marked ticking with its timer stopped for good
+ * (vCPU 1 unthrottled for the rest of a boot).
  */
-static void arm(unsigned int v)
+static void kick(unsigned int u)
 {
-	if (atomic_load(&vcpus[v].created) && !atomic_exchange(&vcpus[v].armed, 1))
-		set_timer(v, period_ns);
+	siginfo_t si;
+
+	if (!atomic_load(&vcpus[u].created) || atomic_exchange(&vcpus[u].kick_pending, 1))
+		return;
+	memset(&si, 0, sizeof(si));
+	si.si_signo = tick_signal;
+	si.si_code = SI_QUEUE;
+	si.si_pid = getpid();
+	si.si_uid = getuid();
+	si.si_value.sival_int = (int)u;
+	if (syscall(SYS_rt_tgsigqueueinfo, getpid(), vcpus[u].tid, tick_signal, &si))
+		atomic_store(&vcpus[u].kick_pending, 0);
 }
 
 /*
- * Stop @v's timer, in its own handler. A sibling that turned busy between
- * the store and timer_settime() found armed == 0 and armed it, and that
- * arming may have been undone: look again after stopping (the sibling
- * set busy before it looked at armed) and re-arm.
+ * Book the stretch vCPU @v had open beside a busy sibling, up to now or
+ * to the change that ended it. Its guest ran for the CPU time the host
+ * gave the thread, less @lost (a tick's delivery and return); time the
+ * host ran something else here (QEMU's main loop has no host CPU of its
+ * own) is wall time the guest did not run, and the next spin makes up
+ * for it.
  */
-static void disarm(unsigned int v)
+static void book_open(struct vcpu *c, struct core *k, unsigned int epoch, uint64_t now,
+		      uint64_t cpu, uint64_t lost)
 {
-	atomic_store(&vcpus[v].armed, 0);
-	set_timer(v, 0);
-	vcpus[v].disarms++;
-	/* The next stretch beside a busy sibling starts new books. */
-	vcpus[v].books.wall_ns = vcpus[v].books.run_ns = 0;
-	vcpus[v].have_end = 0;
-	if (atomic_load(&vcpus[v].busy) && sibling_busy(v)) {
-		atomic_store(&vcpus[v].armed, 1);
-		set_timer(v, period_ns);
+	uint64_t end = now, span, wall, on_cpu, run;
+
+	if (!c->open)
+		return;
+	c->open = 0;
+	if (epoch != c->open_epoch) {
+		if (epoch - c->open_epoch >= CHANGES - 1) {
+			c->broken++;
+			return;
+		}
+		end = atomic_load(&k->change_ns[(c->open_epoch + 1) % CHANGES]);
+		lost = 0;	/* the tick came after the stretch */
 	}
+	if (end <= c->open_wall_ns || now <= c->open_wall_ns)
+		return;
+	wall = end - c->open_wall_ns;
+	span = now - c->open_wall_ns;
+	on_cpu = cpu > c->open_cpu_ns ? cpu - c->open_cpu_ns : 0;
+	if (on_cpu > span)
+		on_cpu = span;
+	/* The stretch's part of the thread's time on a CPU since it opened. */
+	on_cpu = (uint64_t)((double)on_cpu * (double)wall / (double)span);
+	run = on_cpu > lost ? on_cpu - lost : 0;
+	smt_yield_books_add(&c->books, wall, run);
+	c->booked_wall_ns += wall;
+	c->booked_run_ns += run;
+	c->off_cpu_ns += wall - on_cpu;
 }
 
-/* The timer's signal, in vCPU @v's own thread: give way to a busy sibling. */
+/*
+ * The timer's signal or a kick, in vCPU @v's own thread. Both book what
+ * ran since the last look. A tick beside a busy sibling then spins to
+ * give way; a tick with the core no longer all busy stops the timer (a
+ * lone vCPU must not pay for ticks: each costs its thread tens of
+ * microseconds on a host that is itself a virtual machine). A kick only
+ * starts the timer: it keeps its phase through a sibling's short halts,
+ * so stretches shorter than a period are paid for at the next tick
+ * instead of never (the books keep them).
+ */
 static void on_tick(int sig, siginfo_t *si, void *uc)
 {
-	int saved_errno = errno;
-	unsigned int v = (unsigned int)si->si_value.sival_int;
+	int saved_errno = errno, is_tick = si->si_code == SI_TIMER;
+	unsigned int v = (unsigned int)si->si_value.sival_int, epoch;
 	struct vcpu *c;
-	uint64_t start, end, t, due, late, cpu, run;
+	struct core *k;
+	uint64_t start, t, due, late = 0, cpu, end;
 
 	(void)sig;
 	(void)uc;
@@ -213,62 +303,59 @@ static void on_tick(int sig, siginfo_t *si, void *uc)
 	if (v >= (unsigned int)nvcpus)
 		goto out;
 	c = &vcpus[v];
-	c->ticks++;
-	if (!atomic_load_explicit(&c->busy, memory_order_relaxed) || !sibling_busy(v)) {
-		disarm(v);
-		goto out;
+	k = core_of(v);
+	if (is_tick) {
+		c->ticks++;
+	} else {
+		c->kicks++;
+		atomic_store(&c->kick_pending, 0);
 	}
-	/*
-	 * The tick reached us late: the host took that long to deliver it
-	 * (tens of microseconds on a host that is itself a virtual machine,
-	 * charged to this thread) or ran another thread here.
-	 */
 	start = t = now_ns();
 	cpu = thread_cpu_ns();
-	due = atomic_load_explicit(&c->due, memory_order_relaxed);
-	late = 0;
-	if (start >= due) {
-		late = (start - due) % period_ns;
-		atomic_store_explicit(&c->due, start - late + period_ns, memory_order_relaxed);
+	epoch = atomic_load_explicit(&k->epoch, memory_order_acquire);
+	if (is_tick) {
+		/*
+		 * The tick reached us late: the host took that long to
+		 * deliver it (tens of microseconds on a host that is itself
+		 * a virtual machine, charged to this thread) or ran another
+		 * thread here.
+		 */
+		due = atomic_load_explicit(&c->due, memory_order_relaxed);
+		if (start >= due) {
+			late = (start - due) % period_ns;
+			atomic_store_explicit(&c->due, start - late + period_ns,
+					      memory_order_relaxed);
+		}
+		c->late_ns += late;
 	}
-	c->late_ns += late;
-	/*
-	 * Book the stretch since the last spin ended, if both stayed busy all
-	 * along: the guest ran for the CPU time the host gave this thread,
-	 * less the tick's delivery and return. Time the host ran something
-	 * else here (QEMU's main loop has no host CPU of its own) is wall
-	 * time the guest did not run, and the spin below makes up for it.
-	 */
-	if (c->have_end && c->end_epoch == epoch_of(v) && start > c->end_wall_ns) {
-		uint64_t wall = start - c->end_wall_ns;
-		uint64_t on_cpu = cpu > c->end_cpu_ns ? cpu - c->end_cpu_ns : 0;
-		uint64_t lost = late + return_ns;
-
-		if (on_cpu > wall)
-			on_cpu = wall;
-		run = on_cpu > lost ? on_cpu - lost : 0;
-		smt_yield_books_add(&c->books, wall, run);
-		c->booked_wall_ns += wall;
-		c->booked_run_ns += run;
-		c->off_cpu_ns += wall - on_cpu;
-	} else if (c->have_end) {
-		c->broken++;
+	book_open(c, k, epoch, start, cpu, late + (is_tick ? return_ns : 0));
+	if (!atomic_load(&c->busy) || !sibling_busy(v)) {
+		if (is_tick && c->armed) {
+			set_timer(v, 0);
+			c->disarms++;
+		}
+		goto out;
 	}
-	end = start + smt_yield_books_spin_ns(&c->books, yield,
-					      spin_ns > late + return_ns ? spin_ns - late - return_ns : 0,
-					      spin_ns);
-	while (t < end && sibling_busy(v))
-		t = now_ns();
-	smt_yield_books_add(&c->books, t - start, 0);
-	c->booked_wall_ns += t - start;
-	c->spun_ns += t - start;
-	if (t - start > c->max_spin_ns)
-		c->max_spin_ns = t - start;
-	c->end_wall_ns = t;
-	c->end_cpu_ns = thread_cpu_ns();
-	c->end_epoch = epoch_of(v);
-	c->have_end = 1;
-	c->spins++;
+	if (!c->armed)
+		set_timer(v, period_ns);
+	if (is_tick) {
+		end = start + smt_yield_books_spin_ns(&c->books, yield,
+						      spin_ns > late + return_ns ?
+						      spin_ns - late - return_ns : 0, spin_ns);
+		while (t < end && sibling_busy(v))
+			t = now_ns();
+		smt_yield_books_add(&c->books, t - start, 0);
+		c->booked_wall_ns += t - start;
+		c->spun_ns += t - start;
+		if (t - start > c->max_spin_ns)
+			c->max_spin_ns = t - start;
+		c->spins++;
+		cpu = thread_cpu_ns();
+	}
+	c->open_wall_ns = t;
+	c->open_cpu_ns = cpu;
+	c->open_epoch = epoch;
+	c->open = 1;
 out:
 	errno = saved_errno;
 }
@@ -298,16 +385,47 @@ static void create_timer(unsigned int v)
 	atomic_store(&vcpus[v].created, 1);
 }
 
-/* Both @v and a sibling busy now: every busy thread of the core ticks. */
-static void arm_core(unsigned int v)
+/*
+ * vCPU @v turned busy or idle (in its own thread): record the change for
+ * the core, then kick every thread of the core that must look again:
+ * itself, and its busy siblings. A sibling that is idle has nothing open
+ * and nothing to arm; its own resume kicks it. Stores and loads of the
+ * busy flags are sequentially consistent, so of two vCPUs turning busy
+ * at once at least one sees the other.
+ */
+static void changed(unsigned int v, int busy)
 {
-	unsigned int first = v - v % threads, i;
+	unsigned int first = v - v % threads, i, e;
+	struct core *k = core_of(v);
+	sigset_t set, old;
+	uint64_t now;
+	int all;
 
-	if (!sibling_busy(v))
+	atomic_store(&vcpus[v].busy, busy);
+	/* Our own handler must not run while we hold the core's lock. */
+	sigemptyset(&set);
+	sigaddset(&set, tick_signal);
+	pthread_sigmask(SIG_BLOCK, &set, &old);
+	while (atomic_flag_test_and_set_explicit(&k->lock, memory_order_acquire))
+		;
+	now = now_ns();
+	e = atomic_load_explicit(&k->epoch, memory_order_relaxed) + 1;
+	atomic_store(&k->change_ns[e % CHANGES], now);
+	atomic_store_explicit(&k->epoch, e, memory_order_release);
+	all = core_all_busy(v);
+	if (all && !k->both) {
+		k->both_since_ns = now;
+	} else if (!all && k->both) {
+		k->both_ns += now - k->both_since_ns;
+	}
+	k->both = all;
+	atomic_flag_clear_explicit(&k->lock, memory_order_release);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!spin_ns)
 		return;
 	for (i = first; i < first + threads && i < (unsigned int)nvcpus; i++)
-		if (atomic_load(&vcpus[i].busy))
-			arm(i);
+		if (i == v || atomic_load(&vcpus[i].busy))
+			kick(i);
 }
 
 static void vcpu_resume(qemu_plugin_id_t id, unsigned int v)
@@ -315,22 +433,17 @@ static void vcpu_resume(qemu_plugin_id_t id, unsigned int v)
 	(void)id;
 	if (v >= (unsigned int)nvcpus)
 		return;
-	atomic_store(&vcpus[v].busy, 1);
-	atomic_fetch_add_explicit(&core_epoch[v / threads], 1, memory_order_relaxed);
-	if (!spin_ns)
-		return;
-	if (!atomic_load_explicit(&vcpus[v].created, memory_order_relaxed))
+	if (spin_ns && !atomic_load_explicit(&vcpus[v].created, memory_order_relaxed))
 		create_timer(v);
-	arm_core(v);
+	changed(v, 1);
 }
 
 static void vcpu_idle(qemu_plugin_id_t id, unsigned int v)
 {
 	(void)id;
 	if (v < (unsigned int)nvcpus) {
-		atomic_store(&vcpus[v].busy, 0);
-		atomic_fetch_add_explicit(&core_epoch[v / threads], 1, memory_order_relaxed);
 		vcpus[v].idles++;
+		changed(v, 0);
 	}
 }
 
@@ -370,13 +483,24 @@ static void write_stats(void)
 	for (v = 0; v < nvcpus; v++)
 		fprintf(f, "vcpu%d_spun_ms=%.3f\nvcpu%d_max_spin_us=%.1f\nvcpu%d_late_ms=%.3f\n"
 			"vcpu%d_spins=%llu\n"
-			"vcpu%d_ticks=%llu\nvcpu%d_idles=%llu\nvcpu%d_disarms=%llu\n",
+			"vcpu%d_ticks=%llu\nvcpu%d_kicks=%llu\nvcpu%d_idles=%llu\n"
+			"vcpu%d_disarms=%llu\n",
 			v, vcpus[v].spun_ns / 1e6, v, vcpus[v].max_spin_ns / 1e3,
 			v, vcpus[v].late_ns / 1e6,
 			v, (unsigned long long)vcpus[v].spins,
 			v, (unsigned long long)vcpus[v].ticks,
+			v, (unsigned long long)vcpus[v].kicks,
 			v, (unsigned long long)vcpus[v].idles,
 			v, (unsigned long long)vcpus[v].disarms);
+	/* Time all of a core's threads were busy: what each vCPU should book. */
+	for (v = 0; v < nvcpus; v += threads) {
+		struct core *k = core_of(v);
+		uint64_t both = k->both_ns;
+
+		if (k->both)
+			both += now_ns() - k->both_since_ns;
+		fprintf(f, "core%d_both_busy_ms=%.3f\n", v / threads, both / 1e6);
+	}
 	for (v = 0; v < nvcpus; v++) {
 		if (!vcpus[v].tid)
 			continue;
