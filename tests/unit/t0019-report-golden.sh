@@ -27,8 +27,8 @@ tap_ok "report.md as committed" diff -u "$ref/report.md" "$copy/report.md"
 tap_ok "report.csv as committed" diff -u "$ref/report.csv" "$copy/report.csv"
 head -n 10 "$copy/report.md" >"$tmp/head"
 tap_grep "report.md's first 10 lines give the answer" \
-	"^\*\*Answer:\*\* not distinguishable: coresched vs smt-off -20.8% \[-33.8, -5.1\]" "$tmp/head"
-tap_grep "and the overall row first in a narrow table" "^| \*\*all\*\* | -20.8% |" "$tmp/head"
+	"^\*\*Answer:\*\* not distinguishable: coresched vs smt-off -32.2% \[-47.1, -13.0\]" "$tmp/head"
+tap_grep "and the overall row first in a narrow table" "^| \*\*all\*\* | -32.2% |" "$tmp/head"
 tap_grep "the verdict table is printed" "^| \*\*all (mean over workloads)\*\* |" "$tmp/stdout"
 tap_ok "report.json is valid JSON of schema 2" [ "$(jq .schema "$copy/report.json")" = 2 ]
 tap_ok "no noise band unless asked for" sh -c "! grep -q 'calibration-quick-tcg.json' '$copy/report.md'"
@@ -63,13 +63,13 @@ tap_grep "compare, unrelated runs: unpaired, and says so" "^\*\*Unpaired:\*\*" "
 # refuses them, naming both values, unless --force; history keeps them out
 # of the per-workload drift and says how many it left out.
 cp -r "$copy" "$tmp/other-setup"
-jq '.smt_yield.target = 1.45 | .emulation = {key: "concurrent", name: "siblings on own host CPUs", cores: 1}' \
+jq '.smt_yield.target = 1.45 | .emulation = {key: "time-shared", name: "time-shared siblings", cores: 2, threads: 2}' \
 	"$copy/manifest.json" >"$tmp/other-setup/manifest.json"
 "$csbench" compare "$copy" "$tmp/other-setup" >"$tmp/setup.out" 2>&1
 code=$?
 tap_ok "compare, another yield and emulation: exit 2 (got $code)" [ $code -eq 2 ]
 tap_grep "and both yields are named" "SMT yield: 1.00 in $run, 1.45 in other-setup" "$tmp/setup.out"
-tap_grep "and both emulations" "emulation: time-shared in $run, concurrent in other-setup" "$tmp/setup.out"
+tap_grep "and both emulations" "emulation: concurrent in $run, time-shared in other-setup" "$tmp/setup.out"
 "$csbench" compare --force "$copy" "$tmp/other-setup" >"$tmp/setup.out" 2>&1
 code=$?
 tap_ok "compare --force compares them (exit 0, got $code)" [ $code -eq 0 ]
@@ -79,7 +79,7 @@ cp -r "$tmp/other-setup" "$tmp/hist/zz-newest"
 "$csbench" history "$tmp/hist" >"$tmp/hist.out" 2>&1
 tap_grep "history: a run of another setup is left out of the drift" \
 	"1 other measured something else" "$tmp/hist.out"
-tap_grep "history: the setup is a column" "| Y 1.45, concurrent, 2x2 |" "$tmp/hist.out"
+tap_grep "history: the setup is a column" "| Y 1.45, time-shared, 1x2 |" "$tmp/hist.out"
 "$csbench" history --force "$tmp/hist" >"$tmp/hist.out" 2>&1
 tap_ok "history --force shows every run" sh -c "! grep -q 'measured something else' '$tmp/hist.out'"
 

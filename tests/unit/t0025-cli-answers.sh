@@ -39,6 +39,13 @@ tap_ok "--resume with a --profile the manifest does not have: exit 2 (got $code)
 tap_grep "and says what it runs" "it runs --profile quick (from its manifest), not full" "$tmp/err"
 "$cs" run --resume "$tmp/run" --smt-yield 1.3 >/dev/null 2>"$tmp/err"
 code=$?
+tap_ok "--resume of a run at the reference's yield with --smt-yield 1.3: exit 2 (got $code)" \
+	[ $code -eq 2 ]
+tap_grep "and names both" "it runs --smt-yield $(jq .smt_yield.target "$ref/manifest.json") (from its manifest), not 1.3" \
+	"$tmp/err"
+jq 'del(.smt_yield)' "$ref/manifest.json" >"$tmp/run/manifest.json"
+"$cs" run --resume "$tmp/run" --smt-yield 1.3 >/dev/null 2>"$tmp/err"
+code=$?
 tap_ok "--resume of a run without caps with --smt-yield: exit 2 (got $code)" [ $code -eq 2 ]
 tap_grep "and says so" "it runs without vCPU caps (from its manifest), not --smt-yield 1.3" \
 	"$tmp/err"

@@ -161,9 +161,10 @@ int cmd_boot(int argc, char **argv)
 		{ "no-fidelity", OPT_FLAG, &no_fidelity, 0, 0, NULL,
 		  "skip the fidelity probe csbench run (and by default this) runs first" },
 		{ "cores", OPT_INT, &cores, 1, VM_MAX_CORES, "N",
-		  "guest cores of two threads (default: 2 time-shared; concurrent: as many as fit the host)" },
+		  "guest cores of two threads (default: a host CPU per vCPU when concurrent, else 2)" },
 		{ "emulation", OPT_STR, &emulation, 0, 0, "auto|concurrent|time-shared",
-		  "TCG: siblings on own host CPUs, or time-sharing one (default time-shared)" },
+		  "TCG: siblings on own host CPUs, or time-sharing one (default " RUN_DEFAULT_EMULATION
+		  ": concurrent where the host has a CPU per vCPU)" },
 		{ "smt-yield", OPT_STR, &yield, 0, 0, "Y",
 		  "TCG: emulate SMT yield Y (1.0..2.0): the yield plugin, or caps when time-shared" },
 		{ "cap-period-us", OPT_INT, &period, 1000, 1000000, "US",

@@ -81,7 +81,7 @@ int run_args_opts(struct run_args *a, struct opt *opts)
 		{ "accel", OPT_STR, &a->accel, 0, 0, "auto|tcg|kvm", "accelerator (default auto)" },
 		{ "emulation", OPT_STR, &a->emulation, 0, 0, "auto|concurrent|time-shared",
 		  "TCG: siblings on own host CPUs (concurrent) or time-sharing one (default "
-		  RUN_DEFAULT_EMULATION ")" },
+		  RUN_DEFAULT_EMULATION ": concurrent where the host has a CPU per vCPU)" },
 		{ "cores", OPT_INT, &a->cores, 1, VM_MAX_CORES, "N",
 		  "guest cores of two threads (default: a host CPU per vCPU when concurrent, else 2)" },
 		{ "smt-yield", OPT_STR, &a->smt_yield_arg, 0, 0, "Y",

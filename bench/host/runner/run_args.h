@@ -41,15 +41,17 @@ struct run_args {
 #define RUN_NOPTS	32	/* entries run_args_opts() writes, without the end */
 
 /*
- * --emulation when nobody typed one. Time-shared, for now: siblings on
- * their own host CPUs ("auto" picks them wherever the host has a CPU per
- * vCPU, pin.h) boot and run, but on a 2-CPU host the yield plugin still
- * costs more than it emulates (csbench-yield measured 0.23 at a target of
- * 1.0; hackbench 4x slower with SMT on than off), so they stay opt-in
- * until the plugin meets issue 22's targets. csbench boot has the same
- * default (cmd_boot.c), so a job sees what cells see.
+ * --emulation when nobody typed one: "auto", siblings on their own host
+ * CPUs wherever the host has a CPU per vCPU (pin.h), time-shared
+ * otherwise. Since the yield plugin sets each timer from its own vCPU
+ * thread only (a stale timer left vCPU 1 unthrottled before), a
+ * default make bench on the 2-CPU host measured smt-on vs smt-off at
+ * Y = 1.0 of +4.6% [-1.9, +11.6] over the seven workloads, none of them
+ * emulation-biased; time-shared siblings wait for the host's 4 ms tick
+ * and biased them by up to +-40% (docs/emulation.md). csbench boot has
+ * the same default (cmd_boot.c), so a job sees what cells see.
  */
-#define RUN_DEFAULT_EMULATION	"time-shared"
+#define RUN_DEFAULT_EMULATION	"auto"
 
 /*
  * The time-shared layout's --smt-yield: caps the kernel can set and a host
