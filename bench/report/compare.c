@@ -262,11 +262,14 @@ static const char *change_text(enum verdict v)
 
 static void fmt_sees(const struct comparison *c, char *buf, size_t len)
 {
-	if (isnan(c->mde))
+	char m[32];
+
+	if (isnan(c->mde)) {
 		snprintf(buf, len, "n=%d, no test", c->n_blocks);
-	else
-		snprintf(buf, len, "p_adj %.2g; n=%d, sees +-%.0f%%", c->p_adj, c->n_blocks,
-			 c->mde * 100);
+	} else {
+		report_fmt_mde(c->mde, m, sizeof(m));
+		snprintf(buf, len, "p_adj %.2g; n=%d, sees %s", c->p_adj, c->n_blocks, m);
+	}
 }
 
 static void write_workloads(const struct compare *cmp, FILE *out)

@@ -121,8 +121,14 @@ struct report_workload {
 	char name[64];
 	struct mode_extra x[MODE_COUNT];
 	struct comparison verdict[CMP_COUNT];	/* block means of its rows */
-	/* Each comparison over the throughput rows only (no Holm: not judged) */
+	/*
+	 * The same over its throughput rows only (rates, fixed-work run
+	 * times) and over its latency rows only (everything else but maxima),
+	 * each judged in its own Holm family per column (report_compute.c).
+	 * Invalid where the workload has no such rows.
+	 */
 	struct comparison throughput[CMP_COUNT];
+	struct comparison latency[CMP_COUNT];
 	double breakeven_yield;		/* see smtyield.h; NAN: no data */
 	double breakeven_lo, breakeven_hi;	/* from the throughput gain's CI */
 	double cal_band;		/* A/A band of the workload's mean; 0: none */
@@ -189,7 +195,9 @@ struct report {
 	int nrows;
 	struct report_workload wl[REPORT_MAX_WORKLOADS];
 	int nwl;
-	struct comparison overall[CMP_COUNT];
+	struct comparison overall[CMP_COUNT];	/* every row of every workload */
+	/* Over the workloads' throughput and latency figures, apart. */
+	struct comparison overall_throughput[CMP_COUNT], overall_latency[CMP_COUNT];
 	const char *correction;		/* "Holm" */
 	char calibration[4096];		/* file the noise bands came from, or "" */
 	double cal_band_overall;	/* A/A band of the overall mean; 0: none */
@@ -262,5 +270,11 @@ int report_write_json(const struct report *r, const char *path);
 
 /* Format "+12.3% [+8.1, +16.4]" for a gain. */
 void report_fmt_gain(const struct comparison *c, char *buf, size_t len);
+/*
+ * The smallest detectable change @mde (a fraction): "+-23%" below 100%,
+ * above it the factor either way, "x/ 13" (a change of +-1242% would
+ * read as a loss beyond -100%).
+ */
+void report_fmt_mde(double mde, char *buf, size_t len);
 
 #endif

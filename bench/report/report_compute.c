@@ -330,13 +330,27 @@ int report_rows_mean(const struct block_series *rows, int n, struct block_series
 	return used;
 }
 
+/* Which of a workload's rows a figure averages. */
+enum row_set { ROWS_ALL, ROWS_THROUGHPUT, ROWS_LATENCY, ROW_SETS };
+
+static int in_set(const struct report_row *row, enum row_set set)
+{
+	if (report_row_is_maximum(row))
+		return 0;
+	if (set == ROWS_THROUGHPUT)
+		return is_throughput_row(row);
+	if (set == ROWS_LATENCY)
+		return !is_throughput_row(row);
+	return 1;
+}
+
 /*
  * The block-wise mean of @wl's rows' log gains for comparison @k (every
- * row but maxima and censored rows; @throughput: throughput rows only).
- * Returns the number of rows used.
+ * row in @set but maxima and censored rows). Returns the number of rows
+ * used.
  */
 static int workload_series(const struct report *r, const char *wl, int k,
-			   int throughput, struct block_series *out)
+			   enum row_set set, struct block_series *out)
 {
 	const struct report_cmp_def *d = &report_cmps[k];
 	struct block_series *rs;
@@ -348,8 +362,7 @@ static int workload_series(const struct report *r, const char *wl, int k,
 	for (i = 0; i < r->nrows; i++) {
 		const struct report_row *row = &r->rows[i];
 
-		if (strcmp(row->workload, wl) || report_row_is_maximum(row) ||
-		    (throughput && !is_throughput_row(row)))
+		if (strcmp(row->workload, wl) || !in_set(row, set))
 			continue;
 		if (!row->m[d->a].n || !row->m[d->b].n)
 			continue;
@@ -391,42 +404,51 @@ static int emulation_bias(const struct report *r, const struct report_workload *
 	return c->gain_lo > 1 || c->gain_hi < 1;
 }
 
-/*
- * Workload verdicts (one Holm family per column of the verdict table: its
- * workloads) and the overall line (one family: its comparisons). The
- * overall gain is the block-wise mean of the workloads' block means.
- */
-static int workload_verdicts(struct report *r)
+/* Workload @wl's figure for comparison @k over the rows in @set. */
+static struct comparison *set_cmp(struct report_workload *wl, enum row_set set, int k)
 {
-	struct comparison *all[REPORT_MAX_WORKLOADS * CMP_COUNT];
+	return set == ROWS_THROUGHPUT ? &wl->throughput[k] :
+	       set == ROWS_LATENCY ? &wl->latency[k] : &wl->verdict[k];
+}
+
+static struct comparison *set_overall(struct report *r, enum row_set set)
+{
+	return set == ROWS_THROUGHPUT ? r->overall_throughput :
+	       set == ROWS_LATENCY ? r->overall_latency : r->overall;
+}
+
+/*
+ * The verdicts over the rows in @set: per workload (one Holm family per
+ * column of the verdict table: its workloads with such rows) and overall
+ * (one family: its comparisons). The overall gain is the block-wise mean
+ * of the workloads' block means. The A/A noise bands were measured on
+ * every row's mean, so only ROWS_ALL uses them.
+ */
+static int judge_set(struct report *r, enum row_set set)
+{
+	struct comparison *all[REPORT_MAX_WORKLOADS * CMP_COUNT], *overall_cmp;
 	const struct block_series *in[REPORT_MAX_WORKLOADS];
-	struct block_series *ws, overall, thr;
+	struct block_series *ws, overall;
 	int used[REPORT_MAX_WORKLOADS * CMP_COUNT];
-	int w, k, n, nall = 0, ret;
+	int w, k, n, ret;
 
 	ws = malloc(sizeof(*ws) * REPORT_MAX_WORKLOADS * CMP_COUNT);
 	if (!ws)
 		return -ENOMEM;
 	for (w = 0; w < r->nwl; w++) {
-		struct report_workload *wl = &r->wl[w];
-
 		for (k = 0; k < CMP_COUNT; k++) {
+			struct comparison *c = set_cmp(&r->wl[w], set, k);
 			struct block_series *s = &ws[w * CMP_COUNT + k];
 
-			used[w * CMP_COUNT + k] = workload_series(r, wl->name, k, 0, s);
-			if (used[w * CMP_COUNT + k] < 0)
-				goto nomem;
-			wl->verdict[k].band = wl->cal_band;
-			report_fit_comparison(s, &wl->verdict[k]);
-			all[nall++] = &wl->verdict[k];
+			used[w * CMP_COUNT + k] = workload_series(r, r->wl[w].name, k, set, s);
+			if (used[w * CMP_COUNT + k] < 0) {
+				free(ws);
+				return -ENOMEM;
+			}
+			c->band = set == ROWS_ALL ? r->wl[w].cal_band : 0;
+			report_fit_comparison(s, c);
+			all[w * CMP_COUNT + k] = c;
 		}
-		for (k = 0; k < CMP_COUNT; k++) {
-			if (workload_series(r, wl->name, k, 1, &thr) < 0)
-				goto nomem;
-			report_fit_comparison(&thr, &wl->throughput[k]);
-		}
-		breakeven(wl);
-		wl->emulation_biased = emulation_bias(r, wl);
 	}
 	/* Each column of the verdict table is one family: its workloads. */
 	for (k = ret = 0; !ret && k < CMP_COUNT; k++) {
@@ -436,21 +458,32 @@ static int workload_verdicts(struct report *r)
 			col[w] = all[w * CMP_COUNT + k];
 		ret = report_holm_and_judge(col, r->nwl);
 	}
+	overall_cmp = set_overall(r, set);
 	for (k = 0; !ret && k < CMP_COUNT; k++) {
 		/* A workload with nothing to compare in this column stays out. */
 		for (w = n = 0; w < r->nwl; w++)
 			if (used[w * CMP_COUNT + k] > 0)
 				in[n++] = &ws[w * CMP_COUNT + k];
 		block_series_mean(in, n, &overall);
-		r->overall[k].band = r->cal_band_overall;
-		report_fit_comparison(&overall, &r->overall[k]);
-		all[k] = &r->overall[k];
+		overall_cmp[k].band = set == ROWS_ALL ? r->cal_band_overall : 0;
+		report_fit_comparison(&overall, &overall_cmp[k]);
+		all[k] = &overall_cmp[k];
 	}
 	free(ws);
 	return ret ?: report_holm_and_judge(all, CMP_COUNT);
-nomem:
-	free(ws);
-	return -ENOMEM;
+}
+
+static int workload_verdicts(struct report *r)
+{
+	int set, w, ret = 0;
+
+	for (set = 0; !ret && set < ROW_SETS; set++)
+		ret = judge_set(r, set);
+	for (w = 0; !ret && w < r->nwl; w++) {
+		breakeven(&r->wl[w]);
+		r->wl[w].emulation_biased = emulation_bias(r, &r->wl[w]);
+	}
+	return ret;
 }
 
 int report_compute(struct report *r)

@@ -163,20 +163,30 @@ static json_t *row_json(const struct report_row *row)
 	return o;
 }
 
+/* One comparison object per label, from @c[CMP_COUNT]. */
+static json_t *cmps_json(const struct comparison *c)
+{
+	json_t *o = json_object();
+	int k;
+
+	for (k = 0; k < CMP_COUNT; k++)
+		json_object_set_new(o, report_cmps[k].label, cmp_json(&c[k]));
+	return o;
+}
+
 static json_t *workload_json(const struct report_workload *wl)
 {
 	json_t *o = json_pack("{s:s,s:o,s:[o,o]}", "name", wl->name,
 			      "breakeven_smt_yield", num(wl->breakeven_yield),
 			      "breakeven_smt_yield_range", num(wl->breakeven_lo),
 			      num(wl->breakeven_hi));
-	json_t *verdicts = json_object(), *modes = json_object(), *thr = json_object();
+	json_t *verdicts = json_object(), *modes = json_object();
 	int k, m;
 
-	for (k = 0; k < CMP_COUNT; k++) {
+	for (k = 0; k < CMP_COUNT; k++)
 		json_object_set_new(verdicts, report_cmps[k].label, cmp_json(&wl->verdict[k]));
-		json_object_set_new(thr, report_cmps[k].label, cmp_json(&wl->throughput[k]));
-	}
-	json_object_set_new(o, "throughput", thr);
+	json_object_set_new(o, "throughput", cmps_json(wl->throughput));
+	json_object_set_new(o, "latency", cmps_json(wl->latency));
 	json_object_set_new(o, "emulation_biased", wl->emulation_biased < 0 ? json_null() :
 			    json_boolean(wl->emulation_biased));
 	for (m = 0; m < MODE_COUNT; m++) {
@@ -228,6 +238,8 @@ int report_write_json(const struct report *r, const char *path)
 		      "overall", overall, "workloads", wls, "rows", rows);
 	if (!o)
 		return -ENOMEM;
+	json_object_set_new(o, "overall_throughput", cmps_json(r->overall_throughput));
+	json_object_set_new(o, "overall_latency", cmps_json(r->overall_latency));
 	json_object_set_new(json_object_get(o, "setup"), "emulation",
 			    json_pack("{s:s,s:s}", "key", r->emulation_key, "name", r->emulation_name));
 	if (r->fid_boots)

@@ -43,16 +43,29 @@ static int family_of(const struct comparison *c, int n)
 	return 0;
 }
 
+void report_fmt_mde(double mde, char *buf, size_t len)
+{
+	double f = 1 + mde;
+
+	if (mde < 1)
+		snprintf(buf, len, "+-%.0f%%", mde * 100);
+	else
+		snprintf(buf, len, f < 10 ? "x/ %.1f" : "x/ %.0f", f);
+}
+
 /* The smallest change the test would have seen, or why there is none. */
 static void fmt_mde(const struct comparison *c, char *buf, size_t len)
 {
-	if (c->censor_conflict)
+	char m[32];
+
+	if (c->censor_conflict) {
 		snprintf(buf, len, "censored blocks could reverse it");
-	else if (isnan(c->mde))
+	} else if (isnan(c->mde)) {
 		snprintf(buf, len, "%d block%s: no test", c->n_blocks, c->n_blocks == 1 ? "" : "s");
-	else
-		snprintf(buf, len, "p_adj %.2g; n=%d, sees +-%.0f%%", c->p_adj, c->n_blocks,
-			 c->mde * 100);
+	} else {
+		report_fmt_mde(c->mde, m, sizeof(m));
+		snprintf(buf, len, "p_adj %.2g; n=%d, sees %s", c->p_adj, c->n_blocks, m);
+	}
 }
 
 static void fmt_verdict(const struct comparison *c, char *buf, size_t len)
@@ -211,7 +224,8 @@ void report_write_summary(const struct report *r, FILE *out)
 		fprintf(out, "no row has a test (fewer than two blocks), so nothing is "
 			"corrected; ");
 	fprintf(out, "\"sees +-x%%\": the smallest change this run would have flagged "
-		"with 80%% power after the correction.\n");
+		"with 80%% power after the correction (\"x/ F\": a change by a factor F "
+		"either way).\n");
 }
 
 static void write_model(const struct report *r, FILE *out)
@@ -455,25 +469,45 @@ static void write_plots(const struct report *r, FILE *out)
 	free(names);
 }
 
-/* One comparison in a narrow row: gain, interval, verdict, what it sees. */
-static void write_narrow_row(const char *name, const struct comparison *c, FILE *out)
+/* A gain and its interval, "-12.3% [-20.1, -4.0]", or "-" without one. */
+static void fmt_gain_ci(const struct comparison *c, char *buf, size_t len)
 {
-	char g[96];
+	if (!c->valid)
+		snprintf(buf, len, "-");
+	else if (isnan(c->gain_lo))
+		snprintf(buf, len, "%+.1f%% (no CI)", (c->gain - 1) * 100);
+	else
+		snprintf(buf, len, "%+.1f%% [%+.1f, %+.1f]", (c->gain - 1) * 100,
+			 (c->gain_lo - 1) * 100, (c->gain_hi - 1) * 100);
+}
 
-	if (!c->valid) {
-		fprintf(out, "| %s | - | - | no data | - |\n", name);
-		return;
-	}
-	fprintf(out, "| %s | %+.1f%% | ", name, (c->gain - 1) * 100);
-	if (isnan(c->gain_lo))
-		fprintf(out, "no CI");
+/* What a comparison could have seen: "+-23%", or why it has no test. */
+static void fmt_sees(const struct comparison *c, char *buf, size_t len)
+{
+	if (!c->valid)
+		snprintf(buf, len, "-");
+	else if (isnan(c->mde))
+		fmt_mde(c, buf, len);
 	else
-		fprintf(out, "[%+.1f, %+.1f]", (c->gain_lo - 1) * 100, (c->gain_hi - 1) * 100);
-	if (isnan(c->mde))
-		fmt_mde(c, g, sizeof(g));	/* why there is no test */
-	else
-		snprintf(g, sizeof(g), "+-%.0f%%", c->mde * 100);
-	fprintf(out, " | %s | %s |\n", verdict_text(c->verdict), g);
+		report_fmt_mde(c->mde, buf, len);
+}
+
+/*
+ * One workload (or the overall line) in the narrow table: its throughput
+ * figure with interval, verdict and what it sees, then its latency
+ * figure with verdict.
+ */
+static void write_narrow_row(const char *name, const struct comparison *thr,
+			     const struct comparison *lat, FILE *out)
+{
+	char g[96], s[96], l[96];
+
+	fmt_gain_ci(thr, g, sizeof(g));
+	fmt_sees(thr, s, sizeof(s));
+	fmt_gain_ci(lat, l, sizeof(l));
+	fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", name, g,
+		thr->valid ? verdict_text(thr->verdict) : "no throughput rows", s, l,
+		lat->valid ? verdict_text(lat->verdict) : "-");
 }
 
 /* What the answer's sentence says before the gain, by verdict. */
@@ -485,37 +519,73 @@ static const char *const answer_lead[] = {
 	[V_UNTESTED] = "no verdict (fewer than two blocks): coresched vs smt-off",
 };
 
+/* Workloads with a valid figure in @c[k] of their kind. */
+static int workloads_with(const struct report *r, int latency)
+{
+	int w, n = 0;
+
+	for (w = 0; w < r->nwl; w++)
+		n += latency ? r->wl[w].latency[CMP_CS_OFF].valid :
+			       r->wl[w].throughput[CMP_CS_OFF].valid;
+	return n;
+}
+
 /*
- * The answer first: the overall coresched vs smt-off verdict in one
- * sentence, then a narrow table of that one comparison, overall row
- * first. Everything else follows under "Every comparison".
+ * The answer first: the overall coresched vs smt-off verdict on
+ * throughput in one sentence, latency in the next (never folded into
+ * it), then a narrow table of that one comparison, overall row first.
+ * Everything else follows under "Every comparison".
  */
 static void write_answer(const struct report *r, FILE *out)
 {
-	const struct comparison *c = &r->overall[CMP_CS_OFF];
-	int w;
+	const struct comparison *c = &r->overall_throughput[CMP_CS_OFF];
+	const struct comparison *lat = &r->overall_latency[CMP_CS_OFF];
+	char g[96];
+	int w, n = workloads_with(r, 0);
 
-	if (!c->valid) {
+	if (!c->valid && !lat->valid) {
 		fprintf(out, "**Answer:** none: no workload has both coresched and smt-off cells.\n\n");
 		return;
 	}
-	fprintf(out, "**Answer:** %s %+.1f%%", answer_lead[c->verdict], (c->gain - 1) * 100);
-	if (!isnan(c->gain_lo))
-		fprintf(out, " [%+.1f, %+.1f]", (c->gain_lo - 1) * 100, (c->gain_hi - 1) * 100);
-	fprintf(out, " over %d workload%s, every row averaged (throughput and latency alike)",
-		r->nwl, r->nwl == 1 ? "" : "s");
-	if (!isnan(c->mde))
-		fprintf(out, "; p_adj %.2g, and this run could have seen a change of +-%.0f%%",
-			c->p_adj, c->mde * 100);
-	fprintf(out, ". Measured with **%s**%s%s, %d block%s.\n\n", r->accel[0] ? r->accel : "?",
+	if (c->valid) {
+		fmt_gain_ci(c, g, sizeof(g));
+		fprintf(out, "**Answer:** %s %s in throughput over %d workload%s "
+			"(rates and fixed-work run times)", answer_lead[c->verdict], g, n,
+			n == 1 ? "" : "s");
+		if (!isnan(c->mde)) {
+			report_fmt_mde(c->mde, g, sizeof(g));
+			fprintf(out, "; p_adj %.2g, and this run could have seen a change of %s",
+				c->p_adj, g);
+		}
+		fputc('.', out);
+	} else {
+		fprintf(out, "**Answer:** no throughput rows.");
+	}
+	if (lat->valid) {
+		n = workloads_with(r, 1);
+		fmt_gain_ci(lat, g, sizeof(g));
+		fprintf(out, " Latency, apart (percentiles of %d workload%s): %s, %s", n,
+			n == 1 ? "" : "s", g, verdict_text(lat->verdict));
+		if (!isnan(lat->mde)) {
+			report_fmt_mde(lat->mde, g, sizeof(g));
+			fprintf(out, " (p_adj %.2g, sees %s)", lat->p_adj, g);
+		}
+		fputc('.', out);
+	}
+	fprintf(out, " Measured with **%s**%s%s, %d block%s.\n\n", r->accel[0] ? r->accel : "?",
 		r->emulation_name[0] ? ", emulation " : "", r->emulation_name, r->nblocks,
 		r->nblocks == 1 ? "" : "s");
-	fprintf(out, "| workload | coresched vs smt-off | %.0f%% CI | verdict | sees |\n"
-		"|---|---:|---|---|---:|\n", REPORT_LEVEL * 100);
-	write_narrow_row("**all**", c, out);
+	fprintf(out, "| workload | throughput: coresched vs smt-off [%.0f%% CI] | verdict | sees "
+		"| latency: coresched vs smt-off | verdict |\n|---|---|---|---:|---|---|\n",
+		REPORT_LEVEL * 100);
+	write_narrow_row("**all**", c, lat, out);
 	for (w = 0; w < r->nwl; w++)
-		write_narrow_row(r->wl[w].name, &r->wl[w].verdict[CMP_CS_OFF], out);
-	fputc('\n', out);
+		write_narrow_row(r->wl[w].name, &r->wl[w].throughput[CMP_CS_OFF],
+				 &r->wl[w].latency[CMP_CS_OFF], out);
+	fprintf(out, "\nThroughput and latency are judged apart, each with its own Holm "
+		"families (per column over the workloads that have such rows; the overall "
+		"line over its comparisons). The table below averages every row of a "
+		"workload, throughput and latency alike.\n\n");
 }
 
 void report_write_md(const struct report *r, FILE *out)

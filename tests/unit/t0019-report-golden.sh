@@ -26,9 +26,19 @@ tap_ok "report exits 0 (got $code)" [ $code -eq 0 ]
 tap_ok "report.md as committed" diff -u "$ref/report.md" "$copy/report.md"
 tap_ok "report.csv as committed" diff -u "$ref/report.csv" "$copy/report.csv"
 head -n 10 "$copy/report.md" >"$tmp/head"
-tap_grep "report.md's first 10 lines give the answer" \
-	"^\*\*Answer:\*\* not distinguishable: coresched vs smt-off -32.2% \[-47.1, -13.0\]" "$tmp/head"
-tap_grep "and the overall row first in a narrow table" "^| \*\*all\*\* | -32.2% |" "$tmp/head"
+tap_grep "report.md's first 10 lines give the answer, on throughput" \
+	"^\*\*Answer:\*\* not distinguishable: coresched vs smt-off -28.2% \[-42.4, -10.6\] in throughput over 7 workloads" "$tmp/head"
+tap_grep "and latency apart, in the same paragraph" \
+	"Latency, apart (percentiles of 2 workloads): -58.3% \[-79.5, -15.1\], not distinguishable" "$tmp/head"
+tap_grep "and the overall row first in a narrow table" \
+	"^| \*\*all\*\* | -28.2% \[-42.4, -10.6\] | not distinguishable | +-66% | -58.3% " "$tmp/head"
+tap_grep "a workload without latency rows has none in it" \
+	"^| cpu-vs-cpu | -26.8% \[-57.2, +25.2\] | not distinguishable | x/ 4.9 | - | - |" "$tmp/head"
+tap_ok "report.json keeps them apart too" \
+	[ "$(jq -r '.overall_throughput["coresched vs smt-off"].verdict,
+		    .overall_latency["coresched vs smt-off"].verdict,
+		    (.workloads[] | select(.name == "cpu-vs-cpu") | .latency["coresched vs smt-off"].verdict)' \
+		"$copy/report.json" | tr '\n' ' ')" = "not distinguishable not distinguishable null " ]
 tap_grep "the verdict table is printed" "^| \*\*all (mean over workloads)\*\* |" "$tmp/stdout"
 tap_ok "report.json is valid JSON of schema 2" [ "$(jq .schema "$copy/report.json")" = 2 ]
 tap_ok "no noise band unless asked for" sh -c "! grep -q 'calibration-quick-tcg.json' '$copy/report.md'"

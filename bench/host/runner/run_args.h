@@ -46,8 +46,8 @@ struct run_args {
  * otherwise. Since the yield plugin sets each timer from its own vCPU
  * thread only (a stale timer left vCPU 1 unthrottled before), a
  * default make bench on the 2-CPU host measured smt-on vs smt-off at
- * Y = 1.0 of +4.6% [-1.9, +11.6] over the seven workloads, none of them
- * emulation-biased; time-shared siblings wait for the host's 4 ms tick
+ * Y = 1.0 of +9.4% [-2.4, +22.7] in throughput over the seven workloads, none
+ * of them emulation-biased; time-shared siblings wait for the host's 4 ms tick
  * and biased them by up to +-40% (docs/emulation.md). csbench boot has
  * the same default (cmd_boot.c), so a job sees what cells see.
  */
