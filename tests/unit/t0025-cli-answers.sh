@@ -62,6 +62,19 @@ tap_grep "naming both" "it runs --smt-yield 1.3 (from its manifest), not 1.15" "
 code=$?
 tap_ok "--dir of a run at 1.3 without --smt-yield: exit 2 (got $code)" [ $code -eq 2 ]
 tap_grep "naming its yield" "runs --smt-yield 1.3: give that too" "$tmp/err"
+# A run at the yield plugin's 1.3 (siblings on own host CPUs) has no
+# caps: another block at 1.3 must not be refused for the caps' defaults
+# (the sweep's second block was: "runs --cap-core-pct 100 --cap-period-us
+# 571, not 70 and 10000"). The free-space check stops it before a boot.
+jq '.smt_yield = {target: 1.3, period_us: 571, max_spin_us: 200,
+		  plugin: "csbench-smt-yield.so", achieved: []} |
+    .emulation = {key: "concurrent", name: "siblings on own host CPUs", cores: 1, threads: 2}' \
+	"$ref/manifest.json" >"$tmp/run/manifest.json"
+"$cs" run --dir "$tmp/run" --reps 4 --profile quick --smt-yield 1.3 --min-free-mb 1048576 \
+	$inputs >/dev/null 2>"$tmp/err"
+tap_ok "--dir of a yield-plugin run at 1.3, another block at 1.3: no caps refusal" \
+	sh -c "! grep -q 'cap-core-pct' '$tmp/err'"
+tap_grep "it goes on to the next check (here: free space)" "free" "$tmp/err"
 # A run cut short is counted against the cells its manifest plans.
 cp "$ref/manifest.json" "$tmp/run/manifest.json"
 planned=$(jq .cells "$ref/manifest.json")

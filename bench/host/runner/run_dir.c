@@ -141,15 +141,18 @@ int run_dir_read_params(const char *dir, struct run_params *p, char *err,
 		goto out;
 	}
 	v = json_object_get(m, "smt_yield");
-	if (json_object_get(v, "period_us")) {	/* capped; else the model's 1.0 */
+	if (json_object_get(v, "plugin")) {
+		/*
+		 * The plugin's yield (siblings on own host CPUs) has no caps:
+		 * its period_us is the plugin's timer, set by the yield.
+		 */
+		p->smt_yield = json_number_value(json_object_get(v, "target"));
+	} else if (json_object_get(v, "period_us")) {	/* capped; else the model's 1.0 */
 		p->smt_yield = json_number_value(json_object_get(v, "target"));
 		p->cap_period_us = json_integer_value(json_object_get(v, "period_us"));
 		/* Runs from before the core cap capped only the threads. */
 		p->cap_core_pct = json_integer_value(json_object_get(v, "core_pct")) ?: 100;
 	}
-	/* The plugin's yield (siblings on own host CPUs) has no caps. */
-	if (json_object_get(v, "plugin"))
-		p->smt_yield = json_number_value(json_object_get(v, "target"));
 	v = json_object_get(m, "emulation");
 	/* Runs from before --emulation were time-shared on two cores. */
 	snprintf(p->emulation, sizeof(p->emulation), "%s",
