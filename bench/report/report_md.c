@@ -279,10 +279,9 @@ static void write_model(const struct report *r, FILE *out)
 			"full speed. Each spin is set from books of what the guest really ran, "
 			"so the host's own preemptions are made up; what the plugin cannot see "
 			"is the two host CPUs running at different speeds, which moved a "
-			"boot's measured yield by -17%% to +27%% at 1.3 on a shared host, and "
-			"cells have disagreed with the probe (smt-on vs smt-off up to +77%% at "
-			"1.0): read the emulation-bias line and docs/emulation.md, "
-			"\"Emulation layouts\", before the comparisons.\n\n",
+			"boot's measured yield by -17%% to +27%% at 1.3 on a shared host: read "
+			"the boots' measured yields, the emulation-bias line and "
+			"docs/emulation.md, \"Emulation layouts\", before the comparisons.\n\n",
 			r->yield_target > 0 ? r->yield_target : 1.0,
 			r->yield_target > 0 ? r->yield_target : 1.0);
 	else if (!strcmp(r->accel, "tcg") && r->yield_period_us)
