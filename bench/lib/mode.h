@@ -17,9 +17,9 @@
  */
 #define CSB_MODES(X)							\
 	X(SMT_OFF, "smt-off", SMT_OFF, COOKIE_NONE, "#7f7f7f",		\
-	  "SMT switched off: 2 CPUs, no siblings")			\
+	  "SMT switched off: one CPU per core, no siblings")		\
 	X(SMT_ON, "smt-on", SMT_ON, COOKIE_NONE, "#d62728",		\
-	  "all 4 CPUs, no cookies")					\
+	  "every CPU, both threads of each core, no cookies")		\
 	X(CORESCHED, "coresched", SMT_ON, COOKIE_CGROUP_TAG, "#1f77b4",	\
 	  "each tenant's cgroup has cpu.tag = 1")			\
 	X(CORESCHED_PRCTL, "coresched-prctl", SMT_ON, COOKIE_PRCTL, "#2ca02c", \
