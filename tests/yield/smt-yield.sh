@@ -58,7 +58,9 @@ if [ "$(nproc)" -ge 2 ]; then
 			awk -v y="$got" 'BEGIN { exit !(y + 0 > 0) }'
 		ratio=$(sed -n 's/^fidelity_busy_over_idle_avg=//p' "$out/plugin$y/boot.info")
 		p99=$(sed -n 's/^fidelity_sibling_busy_p99_us=//p' "$out/plugin$y/boot.info")
-		[ $y = 1.0 ] && plugin_p99=${p99:-none}
+		[ $y = 1.0 ] && plugin_p99=${p99:-none} &&
+			plugin_idle_p99=$(sed -n 's/^fidelity_sibling_idle_p99_us=//p' \
+				"$out/plugin$y/boot.info")
 		# Reported, not yet gated: between boots the yield at 1.8 ran
 		# 1.51 to 1.73 and the p99 at 1.3 reached 2294 us once (issue 22).
 		echo "# yield plugin at $y: measured $got; busy-sibling wake-up avg" \
@@ -81,7 +83,14 @@ fi
 shared=$(fidelity fid-shared time-shared 2)
 tap_ok "time-shared siblings: the probe sees a late wake-up beside a busy sibling (p99 $shared us > 1000)" \
 	awk -v r="$shared" 'BEGIN { exit !(r != "none" && r + 0 > 1000) }'
-if [ "$(nproc)" -ge 2 ]; then
+# A host that delays even a wake-up beside an idle sibling past the
+# probe's 1 ms period (2724 us in one cold make check, against 380-409
+# us in quiet boots) says nothing about the layouts: the comparison is
+# skipped, naming the figure, rather than failed or passed by noise.
+if [ "$(nproc)" -ge 2 ] && awk -v i="${plugin_idle_p99:-0}" 'BEGIN { exit !(i + 0 > 1000) }'; then
+	tap_skip "the layouts compared ($shared us against $plugin_p99 us)" \
+		"the host delayed a wake-up beside an idle sibling: p99 $plugin_idle_p99 us in the plugin's boot"
+elif [ "$(nproc)" -ge 2 ]; then
 	tap_ok "time-shared's p99 is 1.5x the plugin's at 1.0 at least ($shared us against $plugin_p99 us)" \
 		awk -v s="$shared" -v c="$plugin_p99" \
 		'BEGIN { exit !(s != "none" && c != "none" && s + 0 > 1.5 * c) }'
