@@ -180,11 +180,9 @@ static json_t *workload_json(const struct report_workload *wl)
 			      "breakeven_smt_yield", num(wl->breakeven_yield),
 			      "breakeven_smt_yield_range", num(wl->breakeven_lo),
 			      num(wl->breakeven_hi));
-	json_t *verdicts = json_object(), *modes = json_object();
-	int k, m;
+	json_t *modes = json_object();
+	int m;
 
-	for (k = 0; k < CMP_COUNT; k++)
-		json_object_set_new(verdicts, report_cmps[k].label, cmp_json(&wl->verdict[k]));
 	json_object_set_new(o, "throughput", cmps_json(wl->throughput));
 	json_object_set_new(o, "latency", cmps_json(wl->latency));
 	json_object_set_new(o, "emulation_biased", wl->emulation_biased < 0 ? json_null() :
@@ -204,23 +202,21 @@ static json_t *workload_json(const struct report_workload *wl)
 			"pair_share_pct", num(x->pair_share_pct),
 			"both_busy_share", num(x->both_busy_share)));
 	}
-	json_object_set_new(o, "verdicts", verdicts);
+	json_object_set_new(o, "verdicts", cmps_json(wl->verdict));
 	json_object_set_new(o, "modes", modes);
 	return o;
 }
 
 int report_write_json(const struct report *r, const char *path)
 {
-	json_t *o, *rows = json_array(), *wls = json_array(), *overall = json_object();
+	json_t *o, *rows = json_array(), *wls = json_array(), *overall = cmps_json(r->overall);
 	json_t *failed = json_array();
-	int i, k, ret;
+	int i, ret;
 
 	for (i = 0; i < r->nrows; i++)
 		json_array_append_new(rows, row_json(&r->rows[i]));
 	for (i = 0; i < r->nwl; i++)
 		json_array_append_new(wls, workload_json(&r->wl[i]));
-	for (k = 0; k < CMP_COUNT; k++)
-		json_object_set_new(overall, report_cmps[k].label, cmp_json(&r->overall[k]));
 	for (i = 0; i < r->nfailed; i++)
 		json_array_append_new(failed, json_string(r->failed[i]));
 	o = json_pack("{s:i,s:s,s:s,s:{s:s,s:s,s:s,s:s,s:s,s:i,s:s,s:s,s:s,s:i},"

@@ -468,18 +468,6 @@ static void write_plots(const struct report *r, FILE *out)
 	free(names);
 }
 
-/* A gain and its interval, "-12.3% [-20.1, -4.0]", or "-" without one. */
-static void fmt_gain_ci(const struct comparison *c, char *buf, size_t len)
-{
-	if (!c->valid)
-		snprintf(buf, len, "-");
-	else if (isnan(c->gain_lo))
-		snprintf(buf, len, "%+.1f%% (no CI)", (c->gain - 1) * 100);
-	else
-		snprintf(buf, len, "%+.1f%% [%+.1f, %+.1f]", (c->gain - 1) * 100,
-			 (c->gain_lo - 1) * 100, (c->gain_hi - 1) * 100);
-}
-
 /* What a comparison could have seen: "+-23%", or why it has no test. */
 static void fmt_sees(const struct comparison *c, char *buf, size_t len)
 {
@@ -501,9 +489,9 @@ static void write_narrow_row(const char *name, const struct comparison *thr,
 {
 	char g[96], s[96], l[96];
 
-	fmt_gain_ci(thr, g, sizeof(g));
+	report_fmt_gain(thr, g, sizeof(g));
 	fmt_sees(thr, s, sizeof(s));
-	fmt_gain_ci(lat, l, sizeof(l));
+	report_fmt_gain(lat, l, sizeof(l));
 	fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", name, g,
 		thr->valid ? verdict_text(thr->verdict) : "no throughput rows", s, l,
 		lat->valid ? verdict_text(lat->verdict) : "-");
@@ -518,7 +506,7 @@ static const char *const answer_lead[] = {
 	[V_UNTESTED] = "no verdict (fewer than two blocks): coresched vs smt-off",
 };
 
-/* Workloads with a valid figure in @c[k] of their kind. */
+/* Workloads with a coresched vs smt-off figure on latency (else throughput). */
 static int workloads_with(const struct report *r, int latency)
 {
 	int w, n = 0;
@@ -547,7 +535,7 @@ static void write_answer(const struct report *r, FILE *out)
 		return;
 	}
 	if (c->valid) {
-		fmt_gain_ci(c, g, sizeof(g));
+		report_fmt_gain(c, g, sizeof(g));
 		fprintf(out, "**Answer:** %s %s in throughput over %d workload%s "
 			"(rates and fixed-work run times)", answer_lead[c->verdict], g, n,
 			n == 1 ? "" : "s");
@@ -562,7 +550,7 @@ static void write_answer(const struct report *r, FILE *out)
 	}
 	if (lat->valid) {
 		n = workloads_with(r, 1);
-		fmt_gain_ci(lat, g, sizeof(g));
+		report_fmt_gain(lat, g, sizeof(g));
 		fprintf(out, " Latency, apart (percentiles of %d workload%s): %s, %s", n,
 			n == 1 ? "" : "s", g, verdict_text(lat->verdict));
 		if (!isnan(lat->mde)) {
